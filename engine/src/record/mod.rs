@@ -1,0 +1,6 @@
+//! Game records: the moves of one game with undo/redo and the result, and
+//! the file formats they are saved in.
+
+mod game;
+
+pub use game::{ForbiddenPolicy, Game, GameResult, MoveError, Played, ReplayError};
