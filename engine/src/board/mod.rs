@@ -45,7 +45,7 @@ impl Color {
 
     /// The colour that plays move number `ply` (0-based).
     pub fn of_ply(ply: usize) -> Color {
-        if ply % 2 == 0 {
+        if ply.is_multiple_of(2) {
             Color::Black
         } else {
             Color::White

@@ -392,8 +392,8 @@ mod tests {
             .flat_map(|y| (0..size).map(move |x| Point::new(x, y)))
             .partition(|p| (p.x / 2 + p.y) % 2 == 0);
         let mut g = Game::new(Rule::Freestyle, size as usize).unwrap();
-        for i in 0..black.len() {
-            let played = g.play(black[i]).unwrap();
+        for (i, &b) in black.iter().enumerate() {
+            let played = g.play(b).unwrap();
             if let Some(&w) = white.get(i) {
                 assert_eq!(played.result, None);
                 assert_eq!(g.play(w).unwrap().result, None);

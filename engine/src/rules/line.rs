@@ -113,11 +113,8 @@ fn analyse(cells: &[u8; WINDOW], mode: FiveMode) -> LineShape {
         for i in 1..WINDOW - 1 {
             if cells[i] == EMPTY {
                 probe[i] = OWN;
-                let run = run_through_center(&probe);
-                if !is_five(run, mode)
-                    && !(mode == FiveMode::ExactlyFive && run >= 6)
-                    && is_straight(five_points(&probe, mode))
-                {
+                // Fewer than five in a row: neither a five nor an overline.
+                if run_through_center(&probe) < 5 && is_straight(five_points(&probe, mode)) {
                     three_points |= 1 << i;
                 }
                 probe[i] = EMPTY;

@@ -178,10 +178,12 @@ pub fn check_move(board: &Board, rule: Rule, color: Color, p: Point) -> Result<(
         Cell::Empty => {}
         _ => return Err(IllegalMove::Occupied(p)),
     }
-    if rule.has_forbidden_moves(color) {
-        if let Some(why) = forbidden(board, p) {
-            return Err(IllegalMove::Forbidden(p, why));
-        }
+    if let Some(why) = rule
+        .has_forbidden_moves(color)
+        .then(|| forbidden(board, p))
+        .flatten()
+    {
+        return Err(IllegalMove::Forbidden(p, why));
     }
     Ok(())
 }
