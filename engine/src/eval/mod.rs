@@ -1,0 +1,441 @@
+//! Evaluation: a board that keeps, for every empty cell and both colours,
+//! what a stone there would make, updated incrementally on make/undo.
+//!
+//! Each cell holds one base-3 line key per colour and direction (the ten
+//! neighbours seen as own / empty / blocked). Playing a stone changes one key
+//! digit of the 40 cells on its four lines; their patterns, threat classes
+//! and values are looked up again. The evaluation is the sum of the values of
+//! the empty cells for the side to move minus the opponent's.
+
+pub mod pattern;
+
+use crate::board::{Board, CELLS, Cell, Color, Direction, Point, STRIDE};
+use crate::rules::{self, Rule};
+use pattern::{ALL_EMPTY, BLOCKED, EMPTY, PATTERNS, Pattern, THREATS, Threat, weight};
+use std::sync::OnceLock;
+
+/// A position's evaluation unit: an open three is worth about 100.
+pub type Value = i32;
+
+/// Value of one line pattern at an empty cell, for its owner.
+const PATTERN_VALUE: [Value; PATTERNS] = [0, 1, 3, 5, 14, 16, 45, 50, 120, 120, 300, 0];
+
+/// Extra value of a cell by its combined threat (double threats are worth
+/// more than their lines).
+fn threat_bonus(t: Threat) -> Value {
+    match t {
+        Threat::FourThree => 250,
+        Threat::ThreeThree => 160,
+        Threat::FourPlus => 40,
+        Threat::ThreePlus => 40,
+        Threat::Block3Plus => 20,
+        Threat::TwoTwo => 20,
+        _ => 0,
+    }
+}
+
+/// Threat and value of a cell for every combination of four line patterns.
+struct Combos {
+    threat: Box<[Threat]>,
+    value: Box<[Value]>,
+}
+
+fn combo_index(p: [Pattern; 4]) -> usize {
+    ((p[0] as usize * PATTERNS + p[1] as usize) * PATTERNS + p[2] as usize) * PATTERNS
+        + p[3] as usize
+}
+
+fn combos(renju_black: bool) -> &'static Combos {
+    fn build(renju_black: bool) -> Combos {
+        let n = PATTERNS.pow(4);
+        let mut threat = Vec::with_capacity(n);
+        let mut value = Vec::with_capacity(n);
+        let all = |i: usize| pattern_of(i as u8);
+        for i in 0..n {
+            let p = [
+                all(i / PATTERNS.pow(3)),
+                all(i / PATTERNS.pow(2) % PATTERNS),
+                all(i / PATTERNS % PATTERNS),
+                all(i % PATTERNS),
+            ];
+            let t = pattern::combine(p, renju_black);
+            threat.push(t);
+            value.push(if t == Threat::Forbidden {
+                0
+            } else {
+                p.iter().map(|&x| PATTERN_VALUE[x as usize]).sum::<Value>() + threat_bonus(t)
+            });
+        }
+        Combos {
+            threat: threat.into(),
+            value: value.into(),
+        }
+    }
+    static PLAIN: OnceLock<Combos> = OnceLock::new();
+    static RENJU_BLACK: OnceLock<Combos> = OnceLock::new();
+    if renju_black {
+        RENJU_BLACK.get_or_init(|| build(true))
+    } else {
+        PLAIN.get_or_init(|| build(false))
+    }
+}
+
+fn pattern_of(code: u8) -> Pattern {
+    use Pattern::*;
+    [Dead, B1, F1, B2, F2, B3, F3, B4, F4, D4, F5, Overline][code as usize]
+}
+
+/// Per-cell state for both colours.
+#[derive(Clone, Copy)]
+struct CellInfo {
+    /// Line keys by colour and direction.
+    keys: [[u32; 4]; 2],
+    patterns: [[Pattern; 4]; 2],
+    threat: [Threat; 2],
+    value: [Value; 2],
+}
+
+const BLANK: CellInfo = CellInfo {
+    keys: [[ALL_EMPTY; 4]; 2],
+    patterns: [[Pattern::Dead; 4]; 2],
+    threat: [Threat::None; 2],
+    value: [0; 2],
+};
+
+/// A board with incremental pattern information: what the search plays on.
+#[derive(Clone)]
+pub struct Position {
+    board: Board,
+    rule: Rule,
+    cells: Box<[CellInfo]>,
+    /// Stones within two cells (Chebyshev), for candidate moves.
+    near: Box<[u8]>,
+    /// Sum of the values of the empty cells, by colour.
+    total: [Value; 2],
+    /// How many empty cells have each threat, by colour.
+    threat_count: [[u16; THREATS]; 2],
+    /// Moves played since construction (padded indices).
+    history: Vec<usize>,
+    line_tables: [&'static [Pattern]; 2],
+    combos: [&'static Combos; 2],
+    /// Whether each colour has forbidden moves (Renju Black).
+    forbidden_for: [bool; 2],
+}
+
+impl Position {
+    pub fn new(board: &Board, rule: Rule) -> Position {
+        let line_tables = [Color::Black, Color::White].map(|c| pattern::table(rule.five_mode(c)));
+        let combos_by_color = [
+            combos(rule.has_forbidden_moves(Color::Black)),
+            combos(rule.has_forbidden_moves(Color::White)),
+        ];
+        let mut pos = Position {
+            board: Board::new(board.size()).expect("a valid board has a valid size"),
+            rule,
+            cells: vec![BLANK; CELLS].into_boxed_slice(),
+            near: vec![0; CELLS].into_boxed_slice(),
+            total: [0; 2],
+            threat_count: [[0; THREATS]; 2],
+            history: Vec::new(),
+            line_tables,
+            combos: combos_by_color,
+            forbidden_for: [Color::Black, Color::White].map(|c| rule.has_forbidden_moves(c)),
+        };
+        pos.init_keys();
+        for p in board.points() {
+            if let Some(c) = board.get(p).color() {
+                pos.make(p.index(), c);
+            }
+        }
+        pos.history.clear();
+        pos
+    }
+
+    /// Keys of an empty board: walls are blocked for both colours.
+    fn init_keys(&mut self) {
+        for index in self.play_indices() {
+            for (d, dir) in Direction::ALL.into_iter().enumerate() {
+                let mut key = ALL_EMPTY;
+                for steps in [-5isize, -4, -3, -2, -1, 1, 2, 3, 4, 5] {
+                    if self.board.cell_at(index, dir, steps) == Cell::Wall {
+                        key += (BLOCKED - EMPTY) * weight(steps);
+                    }
+                }
+                self.cells[index].keys[0][d] = key;
+                self.cells[index].keys[1][d] = key;
+            }
+            self.refresh(index);
+            for c in 0..2 {
+                self.total[c] += self.cells[index].value[c];
+                self.threat_count[c][self.cells[index].threat[c] as usize] += 1;
+            }
+        }
+    }
+
+    fn play_indices(&self) -> impl Iterator<Item = usize> + use<> {
+        let size = self.board.size();
+        (0..size * size).map(move |i| Point::new((i % size) as u8, (i / size) as u8).index())
+    }
+
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    pub fn rule(&self) -> Rule {
+        self.rule
+    }
+
+    pub fn size(&self) -> usize {
+        self.board.size()
+    }
+
+    /// Stones placed with [`Position::make`] since construction.
+    pub fn ply(&self) -> usize {
+        self.history.len()
+    }
+
+    pub fn last_move(&self) -> Option<usize> {
+        self.history.last().copied()
+    }
+
+    /// Hash of the stones and the side to move.
+    #[inline]
+    pub fn key(&self, to_move: Color) -> u64 {
+        self.board.hash()
+            ^ if to_move == Color::White {
+                0x9E37_79B9_7F4A_7C15
+            } else {
+                0
+            }
+    }
+
+    /// Recomputes the patterns, threats and values of an empty cell.
+    #[inline]
+    fn refresh(&mut self, index: usize) {
+        let info = &mut self.cells[index];
+        for c in 0..2 {
+            let table = self.line_tables[c];
+            for d in 0..4 {
+                info.patterns[c][d] = table[info.keys[c][d] as usize];
+            }
+            let combo = combo_index(info.patterns[c]);
+            let mut threat = self.combos[c].threat[combo];
+            if threat == Threat::ThreeThree && self.forbidden_for[c] {
+                // A Renju double three is only forbidden if the threes are
+                // real; the rules module decides exactly.
+                if rules::is_forbidden(&self.board, Point::from_index(index)) {
+                    threat = Threat::Forbidden;
+                }
+            }
+            info.threat[c] = threat;
+            info.value[c] = if threat == Threat::Forbidden {
+                0
+            } else {
+                self.combos[c].value[combo]
+            };
+        }
+    }
+
+    /// Updates the cells on the four lines through `index` after its
+    /// content changed; `delta` applies the key change for (own, opponent).
+    #[inline]
+    fn update_lines(&mut self, index: usize, color: Color, placing: bool) {
+        let own = color.index();
+        let opp = 1 - own;
+        for (d, dir) in Direction::ALL.into_iter().enumerate() {
+            let stride = dir.stride();
+            for steps in [-5isize, -4, -3, -2, -1, 1, 2, 3, 4, 5] {
+                let q = (index as isize + stride * steps) as usize;
+                // From q, the changed cell is at offset -steps.
+                let w = weight(-steps);
+                let info = &mut self.cells[q];
+                if placing {
+                    info.keys[own][d] -= w * (EMPTY - pattern::OWN);
+                    info.keys[opp][d] += w * (BLOCKED - EMPTY);
+                } else {
+                    info.keys[own][d] += w * (EMPTY - pattern::OWN);
+                    info.keys[opp][d] -= w * (BLOCKED - EMPTY);
+                }
+                if self.board.cell(q) == Cell::Empty {
+                    self.account(q, false);
+                    self.refresh(q);
+                    self.account(q, true);
+                }
+            }
+        }
+    }
+
+    /// Adds (or removes) an empty cell's values and threats to the totals.
+    #[inline]
+    fn account(&mut self, index: usize, add: bool) {
+        let info = &self.cells[index];
+        for c in 0..2 {
+            let t = info.threat[c] as usize;
+            if add {
+                self.total[c] += info.value[c];
+                self.threat_count[c][t] += 1;
+            } else {
+                self.total[c] -= info.value[c];
+                self.threat_count[c][t] -= 1;
+            }
+        }
+    }
+
+    /// Plays `color` at the empty padded index `index`.
+    pub fn make(&mut self, index: usize, color: Color) {
+        debug_assert_eq!(self.board.cell(index), Cell::Empty);
+        self.account(index, false);
+        self.board.set(index, color);
+        self.update_lines(index, color, true);
+        self.adjust_near(index, 1);
+        self.history.push(index);
+    }
+
+    /// Takes back the last move.
+    pub fn undo(&mut self) {
+        let index = self.history.pop().expect("undo without a move");
+        let color = self.board.cell(index).color().expect("a stone to undo");
+        self.board.clear(index);
+        self.update_lines(index, color, false);
+        self.adjust_near(index, -1);
+        self.refresh(index);
+        self.account(index, true);
+    }
+
+    fn adjust_near(&mut self, index: usize, delta: i8) {
+        for dy in -2isize..=2 {
+            for dx in -2isize..=2 {
+                let q = (index as isize + dy * STRIDE as isize + dx) as usize;
+                self.near[q] = self.near[q].wrapping_add_signed(delta);
+            }
+        }
+    }
+
+    /// Whether the empty cell has a stone within two cells.
+    #[inline]
+    pub fn is_near(&self, index: usize) -> bool {
+        self.near[index] > 0
+    }
+
+    #[inline]
+    pub fn threat(&self, index: usize, color: Color) -> Threat {
+        self.cells[index].threat[color.index()]
+    }
+
+    #[inline]
+    pub fn patterns(&self, index: usize, color: Color) -> [Pattern; 4] {
+        self.cells[index].patterns[color.index()]
+    }
+
+    #[inline]
+    pub fn value(&self, index: usize, color: Color) -> Value {
+        self.cells[index].value[color.index()]
+    }
+
+    /// How many empty cells give `color` the threat `t`.
+    #[inline]
+    pub fn count(&self, color: Color, t: Threat) -> u16 {
+        self.threat_count[color.index()][t as usize]
+    }
+
+    /// Whether `color` can make a five with one stone.
+    #[inline]
+    pub fn has_five(&self, color: Color) -> bool {
+        self.count(color, Threat::Five) > 0
+    }
+
+    /// Empty cells of the play area, row by row.
+    pub fn empty_cells(&self) -> impl Iterator<Item = usize> + '_ {
+        self.play_indices()
+            .filter(move |&i| self.board.cell(i) == Cell::Empty)
+    }
+
+    /// The empty cells where `color` has threat `t`.
+    pub fn cells_with(&self, color: Color, t: Threat) -> impl Iterator<Item = usize> + '_ {
+        self.empty_cells()
+            .filter(move |&i| self.threat(i, color) == t)
+    }
+
+    /// Static evaluation for `to_move`.
+    #[inline]
+    pub fn evaluate(&self, to_move: Color) -> Value {
+        let me = to_move.index();
+        self.total[me] - self.total[1 - me] + 30
+    }
+
+    /// Whether `color` may play the empty cell (Renju: Black's forbidden
+    /// points are refused, judged exactly).
+    pub fn is_legal(&self, index: usize, color: Color) -> bool {
+        self.board.cell(index) == Cell::Empty
+            && !(self.rule.has_forbidden_moves(color)
+                && rules::is_forbidden(&self.board, Point::from_index(index)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::parse_move_list;
+
+    fn fresh_totals(pos: &Position) -> ([Value; 2], Vec<(usize, [Threat; 2])>) {
+        let rebuilt = Position::new(pos.board(), pos.rule());
+        let cells = rebuilt
+            .empty_cells()
+            .map(|i| {
+                (
+                    i,
+                    [
+                        rebuilt.threat(i, Color::Black),
+                        rebuilt.threat(i, Color::White),
+                    ],
+                )
+            })
+            .collect();
+        (rebuilt.total, cells)
+    }
+
+    #[test]
+    fn make_and_undo_match_a_fresh_position() {
+        for rule in Rule::ALL {
+            let board = Board::new(15).unwrap();
+            let mut pos = Position::new(&board, rule);
+            let start = pos.total;
+            let moves =
+                parse_move_list("h8h9j9j8f8i7g7i9h6e9f6k7l6i10i6f9g9g11h10i11i8", 15).unwrap();
+            for (n, p) in moves.iter().enumerate() {
+                pos.make(p.index(), Color::of_ply(n));
+                let (totals, cells) = fresh_totals(&pos);
+                assert_eq!(pos.total, totals, "{rule:?} after {n} moves");
+                for (i, t) in cells {
+                    assert_eq!(
+                        [pos.threat(i, Color::Black), pos.threat(i, Color::White)],
+                        t
+                    );
+                }
+            }
+            for _ in &moves {
+                pos.undo();
+            }
+            assert_eq!(pos.total, start);
+            assert_eq!(pos.board().stone_count(), 0);
+        }
+    }
+
+    #[test]
+    fn threats_are_found() {
+        let moves = parse_move_list("h8a1i8a2j8a3k8", 15).unwrap();
+        let mut board = Board::new(15).unwrap();
+        for (n, p) in moves.iter().enumerate() {
+            board.place(*p, Color::of_ply(n)).unwrap();
+        }
+        let pos = Position::new(&board, Rule::Freestyle);
+        let fives: Vec<Point> = pos
+            .cells_with(Color::Black, Threat::Five)
+            .map(Point::from_index)
+            .collect();
+        assert_eq!(fives.len(), 2);
+        assert!(pos.has_five(Color::Black));
+        assert!(!pos.has_five(Color::White));
+        assert!(pos.evaluate(Color::Black) > 0);
+    }
+}
