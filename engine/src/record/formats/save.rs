@@ -1,0 +1,216 @@
+//! Our own save format: one [`SavedGame`] written as RON.
+//!
+//! ```text
+//! SavedGame(
+//!     version: 1,
+//!     black: Player(name: "Ann", kind: Human),
+//!     white: Player(name: "Computer", kind: Ai(level: "Hard")),
+//!     rule: Renju,
+//!     size: 15,
+//!     policy: Refuse,
+//!     time_control: Some(PerGame(total_ms: 600000, increment_ms: 5000)),
+//!     moves: ["h8", "i9", "j10"],
+//!     move_times_ms: [1200, 800, 4100],
+//!     result: Unfinished,
+//!     date: Some("2026-11-30T07:55:08Z"),
+//!     comment: None,
+//! )
+//! ```
+//!
+//! * Written: every field above; moves as `h8`-style points (rows from the
+//!   bottom), the result as `Unfinished`, `Draw` or
+//!   `Win(winner: Black, reason: Five | Forbidden | Resign | Timeout)`.
+//! * Read: `version`, `rule`, `size`, `moves` and `result` are required; the
+//!   other fields default to empty (`#[serde(default)]`). Moves may also be
+//!   written `x,y`. The moves are replayed through [`Game`] under the stored
+//!   rule and policy; an illegal move is an error naming its number. The
+//!   stored result must be the one the moves give (a resignation or timeout
+//!   only on a game the moves leave open); `move_times_ms` may not be longer
+//!   than `moves`; `date` must be `YYYY-MM-DD` or `YYYY-MM-DDTHH:MM:SSZ`.
+//! * Versions: `version` is read first, on its own. A version above
+//!   [`SAVE_VERSION`] is refused as "made by a newer version" whatever the
+//!   rest of the file looks like. Adding an optional field does not bump the
+//!   version; only a change an older reader would misread does.
+//! * Unknown fields are ignored (and dropped when the game is saved again):
+//!   a file from a later release that only added optional fields still
+//!   loads here. The price is that a misspelt optional field is silently
+//!   ignored; misspelling a required one is still an error.
+
+use super::replay::{SourceMove, move_error, new_game, replay};
+use super::{
+    ErrorKind, Format, FormatError, Metadata, MoveProblem, Player, Record, SavedResult,
+    TimeControl, error::check_size, is_valid_date,
+};
+use crate::board::Point;
+use crate::record::ForbiddenPolicy;
+use crate::rules::Rule;
+
+/// The save-format version this program writes and the newest it reads.
+pub const SAVE_VERSION: u64 = 1;
+
+/// A saved game exactly as the file holds it (see the module docs).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename = "SavedGame")]
+pub struct SavedGame {
+    pub version: u64,
+    #[serde(default)]
+    pub black: Player,
+    #[serde(default)]
+    pub white: Player,
+    pub rule: Rule,
+    pub size: usize,
+    #[serde(default)]
+    pub policy: ForbiddenPolicy,
+    #[serde(default)]
+    pub time_control: Option<TimeControl>,
+    /// Points in `h8` notation, in play order.
+    pub moves: Vec<String>,
+    #[serde(default)]
+    pub move_times_ms: Vec<u64>,
+    pub result: SavedResult,
+    #[serde(default)]
+    pub date: Option<String>,
+    #[serde(default)]
+    pub comment: Option<String>,
+}
+
+/// Just the version, read before anything else so that a newer file is
+/// recognised even when the rest of it would not parse here.
+#[derive(serde::Deserialize)]
+#[serde(rename = "SavedGame")]
+struct VersionProbe {
+    version: u64,
+}
+
+const FORMAT: Format = Format::Save;
+
+fn ron_error(e: ron::error::SpannedError) -> FormatError {
+    FormatError::new(FORMAT, ErrorKind::Syntax(e.code.to_string()))
+        .at(e.span.start.line, e.span.start.col)
+}
+
+fn inconsistent(what: String) -> FormatError {
+    FormatError::new(FORMAT, ErrorKind::Inconsistent(what))
+}
+
+fn check_version(version: u64) -> Result<(), FormatError> {
+    match version {
+        0 => Err(FormatError::new(
+            FORMAT,
+            ErrorKind::Unsupported("format version 0 does not exist".to_string()),
+        )),
+        v if v > SAVE_VERSION => Err(FormatError::new(
+            FORMAT,
+            ErrorKind::NewerVersion {
+                found: v,
+                supported: SAVE_VERSION,
+            },
+        )),
+        _ => Ok(()),
+    }
+}
+
+impl SavedGame {
+    /// Parses the RON text without replaying the moves.
+    pub fn parse(text: &str) -> Result<SavedGame, FormatError> {
+        check_size(FORMAT, text.len())?;
+        let probe: VersionProbe = ron::from_str(text).map_err(ron_error)?;
+        check_version(probe.version)?;
+        ron::from_str(text).map_err(ron_error)
+    }
+
+    pub fn to_ron(&self) -> String {
+        let config = ron::ser::PrettyConfig::new().struct_names(true);
+        ron::ser::to_string_pretty(self, config)
+            .expect("a SavedGame holds only strings, numbers and enums, which RON can write")
+    }
+
+    pub fn from_record(record: &Record) -> SavedGame {
+        let game = &record.game;
+        let meta = &record.meta;
+        let moves = game.moves();
+        SavedGame {
+            version: SAVE_VERSION,
+            black: meta.black.clone(),
+            white: meta.white.clone(),
+            rule: game.rule(),
+            size: game.size(),
+            policy: game.policy(),
+            time_control: meta.time_control.clone(),
+            moves: moves.iter().map(|p| p.to_notation(game.size())).collect(),
+            move_times_ms: meta
+                .move_times_ms
+                .iter()
+                .take(moves.len())
+                .copied()
+                .collect(),
+            result: SavedResult::of(game),
+            // A malformed date would make the file unreadable; drop it.
+            date: meta.date.clone().filter(|d| is_valid_date(d)),
+            comment: meta.comment.clone(),
+        }
+    }
+
+    /// Replays and checks the saved game (see the module docs for the rules).
+    pub fn to_record(&self) -> Result<Record, FormatError> {
+        check_version(self.version)?;
+        new_game(FORMAT, self.rule, self.size)?;
+        let mut moves = Vec::with_capacity(self.moves.len().min(self.size * self.size + 1));
+        for (index, text) in self.moves.iter().enumerate() {
+            let point = Point::parse(text, self.size).map_err(|e| {
+                move_error(FORMAT, "", index + 1, text, None, MoveProblem::Notation(e))
+            })?;
+            moves.push(SourceMove {
+                point,
+                text: text.clone(),
+                offset: None,
+            });
+        }
+        let mut game = replay(FORMAT, "", self.rule, self.size, Some(self.policy), &moves)?;
+        if !game.is_over() {
+            if let Some(result) = self.result.declared() {
+                game.set_result(result);
+            }
+        }
+        let replayed = SavedResult::of(&game);
+        if replayed != self.result {
+            return Err(inconsistent(format!(
+                "the file says the result is {}, but the moves give {replayed}",
+                self.result
+            )));
+        }
+        if self.move_times_ms.len() > self.moves.len() {
+            return Err(inconsistent(format!(
+                "{} move times for {} moves",
+                self.move_times_ms.len(),
+                self.moves.len()
+            )));
+        }
+        if let Some(date) = self.date.as_deref().filter(|d| !is_valid_date(d)) {
+            return Err(inconsistent(format!(
+                "date '{date}' is not YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ"
+            )));
+        }
+        Ok(Record {
+            game,
+            meta: Metadata {
+                black: self.black.clone(),
+                white: self.white.clone(),
+                time_control: self.time_control.clone(),
+                move_times_ms: self.move_times_ms.clone(),
+                date: self.date.clone(),
+                comment: self.comment.clone(),
+            },
+        })
+    }
+}
+
+/// The save file text of `record`.
+pub fn write(record: &Record) -> String {
+    SavedGame::from_record(record).to_ron()
+}
+
+/// Reads and checks a save file.
+pub fn read(text: &str) -> Result<Record, FormatError> {
+    SavedGame::parse(text)?.to_record()
+}
