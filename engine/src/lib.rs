@@ -2,6 +2,7 @@
 //! protocol. No graphics here; the game crate draws what this crate decides.
 
 pub mod board;
+pub mod protocol;
 pub mod eval;
 pub mod record;
 pub mod rules;

@@ -1,0 +1,434 @@
+//! The protocol state machine: one input line in, zero or more output lines
+//! out. No I/O here, so every command and error path is unit-testable.
+
+use super::clock::Clock;
+use super::command::{BlockKind, Command, Coord, echo, parse_command, parse_stone};
+use super::position::Position;
+use crate::board::{Board, Color, MAX_SIZE, MIN_SIZE, Point};
+use crate::rules::{self, Rule};
+use crate::search::{Score, SearchInfo, SearchLimits, Searcher};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+/// Lets another thread stop a running search (STOP, YXSTOP, END or the end
+/// of input arriving while the brain thinks).
+#[derive(Debug, Default)]
+pub struct SearchControl {
+    cancel: AtomicBool,
+    thinking: AtomicBool,
+}
+
+impl SearchControl {
+    /// Stops the current search, if one is running; the brain then answers
+    /// with the best move found so far. A stop that arrives between searches
+    /// is dropped, so it cannot cut the next search short.
+    pub fn stop(&self) {
+        if self.thinking.load(Ordering::SeqCst) {
+            self.cancel.store(true, Ordering::SeqCst);
+        }
+    }
+
+    fn begin(&self) {
+        self.cancel.store(false, Ordering::SeqCst);
+        self.thinking.store(true, Ordering::SeqCst);
+    }
+
+    fn end(&self) {
+        self.thinking.store(false, Ordering::SeqCst);
+    }
+}
+
+/// INFO settings that do not belong to the clock.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Settings {
+    /// `max_memory` in bytes, 0 = no limit. Recorded; the search sizes its
+    /// own tables and has no memory knob yet.
+    pub max_memory: u64,
+    /// `game_type`: 0 human, 1 brain, 2 tournament, 3 network tournament.
+    pub game_type: u32,
+    /// `max_depth` (Rapfi / AlphaGomoku extension), None = no limit.
+    pub max_depth: Option<u32>,
+    /// `max_node`, None = no limit.
+    pub max_nodes: Option<u64>,
+}
+
+/// A BOARD / YXBOARD / SWAP2BOARD block being read.
+struct Block {
+    kind: BlockKind,
+    stones: Vec<(Coord, i64)>,
+    /// Problems found so far; reported at DONE, because until then the
+    /// manager is not reading.
+    errors: Vec<String>,
+}
+
+/// A Gomocup brain.
+pub struct Brain {
+    position: Option<Position>,
+    rule: Rule,
+    clock: Clock,
+    settings: Settings,
+    /// A malformed or unsupported INFO value, reported by the next command
+    /// that answers (the manager does not read answers to INFO).
+    pending_error: Option<String>,
+    block: Option<Block>,
+    searcher: Option<Searcher>,
+    control: Arc<SearchControl>,
+    finished: bool,
+}
+
+impl Default for Brain {
+    fn default() -> Brain {
+        Brain::new()
+    }
+}
+
+impl Brain {
+    pub fn new() -> Brain {
+        Brain {
+            position: None,
+            rule: Rule::Freestyle,
+            clock: Clock::default(),
+            settings: Settings::default(),
+            pending_error: None,
+            block: None,
+            searcher: None,
+            control: Arc::new(SearchControl::default()),
+            finished: false,
+        }
+    }
+
+    /// The handle a reader thread uses to stop a search.
+    pub fn control(&self) -> Arc<SearchControl> {
+        Arc::clone(&self.control)
+    }
+
+    /// True after END: the caller should exit.
+    pub fn is_finished(&self) -> bool {
+        self.finished
+    }
+
+    pub fn rule(&self) -> Rule {
+        self.rule
+    }
+
+    pub fn clock(&self) -> &Clock {
+        &self.clock
+    }
+
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    /// The current board, once START has been received.
+    pub fn board(&self) -> Option<&Board> {
+        self.position.as_ref().map(Position::board)
+    }
+
+    /// Handles one input line and returns everything it prints.
+    pub fn respond(&mut self, line: &str) -> Vec<String> {
+        let mut lines = Vec::new();
+        self.handle(line, &mut |l| lines.push(l));
+        lines
+    }
+
+    /// Handles one input line (with or without its CR LF), passing each
+    /// output line to `out` as soon as it is known (progress messages come
+    /// while thinking, before the move).
+    pub fn handle(&mut self, line: &str, out: &mut dyn FnMut(String)) {
+        let line = line.trim();
+        if line.is_empty() || self.finished {
+            return;
+        }
+        if let Some(block) = &mut self.block {
+            if line.eq_ignore_ascii_case("DONE") {
+                let block = self.block.take().expect("block is open");
+                self.finish_block(block, out);
+                return;
+            }
+            if !line.starts_with(|c: char| c.is_ascii_alphabetic()) {
+                match parse_stone(line) {
+                    Ok(stone) => block.stones.push(stone),
+                    Err(e) => block.errors.push(e),
+                }
+                return;
+            }
+            // A command inside a block: the manager gave up on it (or lost
+            // the DONE). Say so and carry on with the command.
+            let kind = block.kind.name();
+            self.block = None;
+            out(format!(
+                "ERROR {kind}: DONE missing before '{}'",
+                echo(line)
+            ));
+        }
+        let command = match parse_command(line) {
+            Ok(command) => command,
+            Err(e) => return out(format!("ERROR {e}")),
+        };
+        let answers = !matches!(command, Command::Info { .. } | Command::End | Command::Stop);
+        if answers && let Some(error) = self.pending_error.take() {
+            match command {
+                Command::Block(kind) => self.open_block(kind, vec![error]),
+                _ => out(format!("ERROR {error}")),
+            }
+            return;
+        }
+        self.execute(command, out);
+    }
+
+    fn execute(&mut self, command: Command, out: &mut dyn FnMut(String)) {
+        let thinks = matches!(command, Command::Begin | Command::Turn(_));
+        let rule = self.rule;
+        let result = match command {
+            Command::Start(size) => self.start(size).map(|()| Some("OK".into())),
+            Command::RectStart(w, h) if w == h => self.start(w).map(|()| Some("OK".into())),
+            Command::RectStart(w, h) => Err(format!(
+                "rectangular boards ({w}x{h}) are not supported; use START with a square size"
+            )),
+            Command::Restart => self.game().map(|p| {
+                *p = Position::empty(p.size()).expect("the size was valid at START");
+                Some("OK".into())
+            }),
+            Command::Info { key, value } => {
+                self.info(&key, &value);
+                Ok(None)
+            }
+            Command::Begin => self.game().map(|_| None),
+            Command::Turn(coord) => self.game().and_then(|p| {
+                let point = p.point(coord)?;
+                p.play(point, rule)
+                    .map(|()| None)
+                    .map_err(|e| format!("TURN {coord}: {e}"))
+            }),
+            Command::Takeback(coord) => self.game().and_then(|p| {
+                let point = p.point(coord)?;
+                p.take_back(point)
+                    .map(|()| Some("OK".into()))
+                    .map_err(|e| format!("TAKEBACK {coord}: {e}"))
+            }),
+            Command::Block(kind) => {
+                let errors = match self.position {
+                    None => vec![format!("{} before START", kind.name())],
+                    Some(_) => Vec::new(),
+                };
+                self.open_block(kind, errors);
+                Ok(None)
+            }
+            Command::Done => Err("DONE without BOARD or YXBOARD".into()),
+            Command::End => {
+                self.finished = true;
+                Ok(None)
+            }
+            Command::About => Ok(Some(about())),
+            Command::ShowForbid => self.game().map(|p| Some(forbid_reply(p, rule))),
+            Command::Stop => Ok(None),
+            Command::Unknown(name) => Ok(Some(format!("UNKNOWN command '{name}'"))),
+        };
+        match result {
+            Ok(Some(reply)) => out(reply),
+            Ok(None) => {}
+            Err(e) => return out(format!("ERROR {e}")),
+        }
+        if thinks {
+            self.think(out);
+        }
+    }
+
+    fn game(&mut self) -> Result<&mut Position, String> {
+        self.position
+            .as_mut()
+            .ok_or_else(|| "no game yet: send START first".to_string())
+    }
+
+    fn start(&mut self, size: usize) -> Result<(), String> {
+        if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
+            return Err(format!(
+                "board size {size} is not supported (use {MIN_SIZE} to {MAX_SIZE})"
+            ));
+        }
+        self.position = Some(Position::empty(size)?);
+        self.clock.used_ms = 0;
+        Ok(())
+    }
+
+    fn open_block(&mut self, kind: BlockKind, errors: Vec<String>) {
+        self.block = Some(Block {
+            kind,
+            stones: Vec::new(),
+            errors,
+        });
+    }
+
+    fn finish_block(&mut self, block: Block, out: &mut dyn FnMut(String)) {
+        let name = block.kind.name();
+        if let Some(first) = block.errors.first() {
+            let more = match block.errors.len() - 1 {
+                0 => String::new(),
+                n => format!(" (and {n} more errors)"),
+            };
+            return out(format!("ERROR {name}: {first}{more}"));
+        }
+        if block.kind == BlockKind::Swap2Board {
+            return out("UNKNOWN SWAP2BOARD is not supported".into());
+        }
+        let size = self
+            .position
+            .as_ref()
+            .expect("checked at the header")
+            .size();
+        match Position::from_stones(size, &block.stones) {
+            Err(e) => out(format!("ERROR {name}: {e}")),
+            Ok(position) => {
+                self.position = Some(position);
+                if block.kind == BlockKind::Board {
+                    self.think(out);
+                }
+            }
+        }
+    }
+
+    fn info(&mut self, key: &str, value: &str) {
+        let result = match key {
+            "rule" => number(value).and_then(|mask| {
+                self.rule = Rule::from_gomocup(mask).ok_or_else(|| {
+                    format!(
+                        "rule {mask} is not supported (0 freestyle, 1 exactly five, 4 renju; \
+                         +2 continuous is ignored)"
+                    )
+                })?;
+                Ok(())
+            }),
+            "timeout_turn" => number(value).map(|ms| self.clock.turn_ms = ms),
+            "timeout_match" => number(value).map(|ms| self.clock.match_ms = ms),
+            "time_left" => number(value).map(|ms| self.clock.time_left_ms = Some(ms)),
+            "max_memory" => number(value).map(|bytes| self.settings.max_memory = bytes),
+            "game_type" => number(value).map(|t| self.settings.game_type = t),
+            "max_depth" => number(value).map(|d| self.settings.max_depth = (d > 0).then_some(d)),
+            "max_node" => number(value).map(|n| self.settings.max_nodes = (n > 0).then_some(n)),
+            // folder, evaluate and keys we do not know: ignored, as the
+            // protocol requires.
+            _ => Ok(()),
+        };
+        if let Err(e) = result
+            && self.pending_error.is_none()
+        {
+            self.pending_error = Some(format!("INFO {key}: {e}; the setting is unchanged"));
+        }
+    }
+
+    /// Searches the position for the side to move (us), plays the move and
+    /// prints it, after the progress messages.
+    fn think(&mut self, out: &mut dyn FnMut(String)) {
+        let started = Instant::now();
+        let rule = self.rule;
+        let position = self.position.as_mut().expect("think needs a game");
+        let me = position.to_move();
+        let size = position.size();
+        let limits = SearchLimits {
+            time: Some(self.clock.budget(position.board().stone_count())),
+            depth: self.settings.max_depth,
+            nodes: self.settings.max_nodes,
+        };
+        let searcher = match &mut self.searcher {
+            Some(s) if s.rule() == rule => s,
+            slot => slot.insert(Searcher::new(rule)),
+        };
+        self.control.begin();
+        let info = searcher.search(
+            position.board(),
+            me,
+            &limits,
+            &self.control.cancel,
+            &mut |info: &SearchInfo| out(progress_message(info, size)),
+        );
+        self.control.end();
+        let choice = legal_choice(position.board(), rule, me, info.best);
+        self.clock.used_ms += started.elapsed().as_millis() as u64;
+        match choice {
+            Some(p) => {
+                position
+                    .play(p, rule)
+                    .expect("legal_choice returns legal moves only");
+                out(p.to_xy());
+            }
+            None => out(format!("ERROR no legal move left for {me}")),
+        }
+    }
+}
+
+fn number<T: std::str::FromStr>(value: &str) -> Result<T, String> {
+    value
+        .parse()
+        .map_err(|_| format!("'{}' is not a valid number", echo(value)))
+}
+
+/// The search's move if it is legal, else a safe fallback: win at once,
+/// else block the opponent's five, else the legal point nearest the centre.
+/// None only when `me` has no legal move at all. This is the last guard
+/// against answering an occupied or forbidden point, whatever the search does.
+pub fn legal_choice(
+    board: &Board,
+    rule: Rule,
+    me: Color,
+    suggested: Option<Point>,
+) -> Option<Point> {
+    if let Some(p) = suggested
+        && rules::check_move(board, rule, me, p).is_ok()
+    {
+        return Some(p);
+    }
+    let legal = rules::legal_moves(board, rule, me);
+    let completes_five = |color: Color| {
+        legal
+            .iter()
+            .copied()
+            .find(|&p| rules::makes_five(board, p, color, rule))
+    };
+    let centre = (board.size() / 2) as i32;
+    completes_five(me)
+        .or_else(|| completes_five(me.opponent()))
+        .or_else(|| {
+            legal
+                .iter()
+                .copied()
+                .min_by_key(|p| (p.x as i32 - centre).abs() + (p.y as i32 - centre).abs())
+        })
+}
+
+/// `MESSAGE depth d eval s nodes n nps x pv h8 i9 ...`: one line per depth.
+fn progress_message(info: &SearchInfo, size: usize) -> String {
+    let eval = match info.score {
+        Score::Eval(v) => v.to_string(),
+        Score::WinIn(n) => format!("W{n}"),
+        Score::LossIn(n) => format!("L{n}"),
+    };
+    let pv: Vec<String> = info.pv.iter().map(|p| p.to_notation(size)).collect();
+    format!(
+        "MESSAGE depth {} eval {eval} nodes {} nps {} time {} pv {}",
+        info.depth,
+        info.nodes,
+        info.nodes_per_second(),
+        info.elapsed.as_millis(),
+        pv.join(" ")
+    )
+}
+
+/// `FORBID xxyy...` + `.`: the points Black may not play, when Black is to
+/// move under Renju.
+fn forbid_reply(position: &Position, rule: Rule) -> String {
+    let points: String = position
+        .forbidden_points(rule)
+        .iter()
+        .map(|p| format!("{:02}{:02}", p.x, p.y))
+        .collect();
+    format!("FORBID {points}.")
+}
+
+fn about() -> String {
+    format!(
+        "name=\"pbrain-gomoku\", version=\"{}\", author=\"gomoku project contributors\", \
+         country=\"International\"",
+        env!("CARGO_PKG_VERSION")
+    )
+}

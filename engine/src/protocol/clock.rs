@@ -1,0 +1,158 @@
+//! How long to think: the Gomocup time limits turned into one budget per move.
+//!
+//! The budget is `min(timeout_turn, remaining / moves_to_go)` less a reserve
+//! for what the search does not see (reading the command, writing the move,
+//! the manager's own pipe handling), where
+//! * `remaining` is the last `INFO time_left`, or, when the manager never
+//!   sends it, `timeout_match` minus the thinking time we measured ourselves;
+//! * `moves_to_go = max(8, 25 - stones / 4)`: about 25 more moves of ours on an
+//!   empty board, fewer as the board fills, never fewer than 8 so that the
+//!   last moves of a long game still get a fair share.
+//!
+//! `timeout_turn 0` and an exhausted match clock both mean "play at once":
+//! a token budget that lets the search finish its first iteration.
+
+use std::time::Duration;
+
+/// `INFO time_left` value that means "no match limit".
+pub const UNLIMITED: i64 = 2_147_483_647;
+/// Per-move time when the manager sends no `timeout_turn`.
+pub const DEFAULT_TURN_MS: u64 = 5_000;
+/// The budget when asked to play as fast as possible.
+pub const FAST: Duration = Duration::from_millis(10);
+
+/// The time limits the manager announced, and our own use of the match clock.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Clock {
+    /// `timeout_turn` in ms; 0 = play as fast as possible.
+    pub turn_ms: u64,
+    /// `timeout_match` in ms; 0 = no match limit.
+    pub match_ms: u64,
+    /// The last `time_left` in ms (may be negative); None until sent.
+    pub time_left_ms: Option<i64>,
+    /// Our thinking time since START, for `timeout_match` without `time_left`.
+    pub used_ms: u64,
+}
+
+impl Default for Clock {
+    fn default() -> Clock {
+        Clock {
+            turn_ms: DEFAULT_TURN_MS,
+            match_ms: 0,
+            time_left_ms: None,
+            used_ms: 0,
+        }
+    }
+}
+
+impl Clock {
+    /// Match time still ours, in ms; None when the match is not timed.
+    fn remaining_ms(&self) -> Option<i64> {
+        match self.time_left_ms {
+            Some(UNLIMITED) => None,
+            Some(left) => Some(left),
+            None if self.match_ms > 0 => {
+                Some(self.match_ms as i64 - self.used_ms.min(i64::MAX as u64) as i64)
+            }
+            None => None,
+        }
+    }
+
+    /// The thinking time for our next move with `stones` on the board.
+    pub fn budget(&self, stones: usize) -> Duration {
+        if self.turn_ms == 0 {
+            return FAST;
+        }
+        let share = match self.remaining_ms() {
+            Some(left) if left <= 0 => return FAST,
+            Some(left) => left as u64 / moves_to_go(stones),
+            None => u64::MAX,
+        };
+        let limit = self.turn_ms.min(share);
+        Duration::from_millis(limit.saturating_sub(reserve_ms(limit)).max(limit / 2)).max(FAST)
+    }
+}
+
+/// Our expected number of remaining moves with `stones` on the board.
+fn moves_to_go(stones: usize) -> u64 {
+    25u64.saturating_sub(stones as u64 / 4).max(8)
+}
+
+/// Time kept back from a limit of `limit_ms` for process and pipe overhead:
+/// 30 ms plus 5%, at most 300 ms.
+fn reserve_ms(limit_ms: u64) -> u64 {
+    (30 + limit_ms / 20).min(300)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ms(d: Duration) -> u64 {
+        d.as_millis() as u64
+    }
+
+    #[test]
+    fn turn_limit_alone_keeps_a_reserve() {
+        let clock = |turn_ms| Clock {
+            turn_ms,
+            ..Clock::default()
+        };
+        assert_eq!(ms(clock(1_000).budget(0)), 1_000 - 80);
+        assert_eq!(ms(clock(5_000).budget(0)), 5_000 - 280);
+        assert_eq!(ms(clock(30_000).budget(50)), 30_000 - 300);
+        // A tiny limit still leaves half of it rather than nothing.
+        assert_eq!(ms(clock(40).budget(0)), 20);
+        assert_eq!(clock(0).budget(0), FAST);
+    }
+
+    #[test]
+    fn match_time_is_shared_over_the_moves_to_go() {
+        let clock = Clock {
+            turn_ms: 30_000,
+            match_ms: 180_000,
+            time_left_ms: Some(100_000),
+            used_ms: 0,
+        };
+        // 100 s over 25 moves = 4 s, less 30 + 200 ms.
+        assert_eq!(ms(clock.budget(0)), 4_000 - 230);
+        // Later in the game the share grows: 100 s / 15 moves.
+        assert_eq!(ms(clock.budget(40)), 6_666 - 300);
+        // Never fewer than 8 moves to go.
+        assert_eq!(ms(clock.budget(200)), 12_500 - 300);
+        // The turn limit still caps a generous match clock.
+        let rich = Clock {
+            time_left_ms: Some(10_000_000),
+            ..clock.clone()
+        };
+        assert_eq!(ms(rich.budget(0)), 30_000 - 300);
+    }
+
+    #[test]
+    fn time_left_overrides_our_own_count_and_may_be_unlimited_or_spent() {
+        let counted = Clock {
+            turn_ms: 10_000,
+            match_ms: 50_000,
+            time_left_ms: None,
+            used_ms: 25_000,
+        };
+        assert_eq!(ms(counted.budget(0)), 1_000 - 80);
+        let unlimited = Clock {
+            time_left_ms: Some(UNLIMITED),
+            ..counted.clone()
+        };
+        assert_eq!(ms(unlimited.budget(0)), 10_000 - 300);
+        for left in [0, -500] {
+            let spent = Clock {
+                time_left_ms: Some(left),
+                ..counted.clone()
+            };
+            assert_eq!(spent.budget(0), FAST);
+        }
+        let overused = Clock {
+            used_ms: 60_000,
+            ..counted
+        };
+        assert_eq!(overused.budget(0), FAST);
+    }
+}
