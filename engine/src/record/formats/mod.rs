@@ -212,8 +212,8 @@ impl Format {
     }
 
     /// Guesses the format from the first characters of a file: SGF starts
-    /// with `(;`, a psq file with `Piskvorky`, a save file with `SavedGame(`
-    /// or `(`, a move string with a column letter.
+    /// with `(;`, a psq file with `Piskvorky`, a save file with `SavedGame(`,
+    /// `(` or a comment, a move string with a column letter.
     pub fn detect(bytes: &[u8]) -> Option<Format> {
         let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
         let start = bytes.iter().position(|b| !b.is_ascii_whitespace())?;
@@ -223,7 +223,11 @@ impl Format {
             .map(|rest| rest.iter().find(|b| !b.is_ascii_whitespace()));
         if head.starts_with(b"Piskvorky") {
             Some(Format::Psq)
-        } else if head.starts_with(b"SavedGame") {
+        } else if head.starts_with(b"SavedGame")
+            || head.starts_with(b"//")
+            || head.starts_with(b"/*")
+        {
+            // Of the four formats only RON has comments.
             Some(Format::Save)
         } else if let Some(next) = after_paren {
             Some(if next == Some(&b';') {

@@ -120,7 +120,10 @@ impl SavedGame {
     }
 
     pub fn to_ron(&self) -> String {
-        let config = ron::ser::PrettyConfig::new().struct_names(true);
+        let config = ron::ser::PrettyConfig::new()
+            .struct_names(true)
+            // One line for the moves and one for the times, not one line per move.
+            .compact_arrays(true);
         ron::ser::to_string_pretty(self, config)
             .expect("a SavedGame holds only strings, numbers and enums, which RON can write")
     }

@@ -216,8 +216,8 @@ impl Parser<'_> {
                 self.skip_whitespace();
             }
             if values.is_empty() {
-                let name = &self.text[start..self.pos].trim_end();
-                return Err(self.error(self.pos, &format!("property {name} has no [value]")));
+                let name = self.text[start..self.pos].trim_end();
+                return Err(self.error(start, &format!("property {name} has no [value]")));
             }
             node.push(Property { id, values });
         }

@@ -1,0 +1,207 @@
+//! Random legal games and metadata for the format tests, from a small
+//! deterministic PRNG so that every failure names a reproducible seed.
+#![allow(dead_code)]
+
+use gomoku_engine::record::formats::{
+    Metadata, Player, PlayerKind, Record, TimeControl, iso8601_utc,
+};
+use gomoku_engine::rules::forbidden;
+use gomoku_engine::{Color, ForbiddenPolicy, Game, Point, Rule};
+use std::time::{Duration, UNIX_EPOCH};
+
+/// splitmix64: tiny, fast, and good enough for test data.
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+
+    pub fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in 0..n (n > 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+
+    pub fn chance(&mut self, percent: u64) -> bool {
+        self.next() % 100 < percent
+    }
+
+    pub fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
+        &items[self.below(items.len())]
+    }
+}
+
+/// How a generated game should end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// Play on until someone makes five (or the board is full).
+    Five,
+    /// Stop after a random number of moves.
+    Unfinished,
+    Resign,
+    Timeout,
+    /// Renju under the "Black loses" policy: Black plays a forbidden point
+    /// as soon as one appears (falls back to a five when none does).
+    ForbiddenLoss,
+}
+
+pub const ENDINGS: [Ending; 5] = [
+    Ending::Five,
+    Ending::Unfinished,
+    Ending::Resign,
+    Ending::Timeout,
+    Ending::ForbiddenLoss,
+];
+
+/// Empty points within two cells of a stone (the centre on an empty board):
+/// random games played there make fives and Renju shapes quickly.
+fn candidates(game: &Game) -> Vec<Point> {
+    let board = game.board();
+    let size = board.size();
+    if board.stone_count() == 0 {
+        let c = (size / 2) as u8;
+        return vec![Point::new(c, c)];
+    }
+    board
+        .empty_points()
+        .filter(|p| {
+            game.moves().iter().any(|m| {
+                (m.x as i32 - p.x as i32).abs() <= 2 && (m.y as i32 - p.y as i32).abs() <= 2
+            })
+        })
+        .collect()
+}
+
+/// A random legal game on a board of `size` under `rule`.
+pub fn random_game(rng: &mut Rng, rule: Rule, size: usize, ending: Ending) -> Game {
+    let policy = if ending == Ending::ForbiddenLoss && rule == Rule::Renju {
+        ForbiddenPolicy::Lose
+    } else {
+        ForbiddenPolicy::Refuse
+    };
+    let mut game = Game::new(rule, size).unwrap().with_policy(policy);
+    let limit = match ending {
+        Ending::Unfinished | Ending::Resign | Ending::Timeout => rng.below(60),
+        _ => size * size,
+    };
+    while !game.is_over() && game.moves().len() < limit {
+        let points = candidates(&game);
+        let black_to_move = game.to_move() == Color::Black;
+        if policy == ForbiddenPolicy::Lose && black_to_move {
+            if let Some(&p) = points
+                .iter()
+                .find(|&&p| forbidden(game.board(), p).is_some())
+            {
+                game.play(p).unwrap();
+                break;
+            }
+        }
+        let legal: Vec<Point> = points
+            .into_iter()
+            .filter(|&p| {
+                // Under "lose", only play forbidden points on purpose (above).
+                game.check(p).is_ok()
+                    && !(rule == Rule::Renju
+                        && black_to_move
+                        && forbidden(game.board(), p).is_some())
+            })
+            .collect();
+        if legal.is_empty() {
+            break;
+        }
+        game.play(*rng.pick(&legal)).unwrap();
+    }
+    match ending {
+        Ending::Resign => game.resign(*rng.pick(&[Color::Black, Color::White])),
+        Ending::Timeout => game.time_out(*rng.pick(&[Color::Black, Color::White])),
+        _ => {}
+    }
+    game
+}
+
+const NAMES: [&str; 8] = [
+    "",
+    "Ann",
+    "Computer",
+    "Zoë \"the wall\" Müller",
+    "五目並べ",
+    "a]b\\c",
+    "comma, name",
+    "Renju (RIF) fan",
+];
+
+fn random_player(rng: &mut Rng) -> Player {
+    let kind = match rng.below(3) {
+        0 => PlayerKind::Human,
+        1 => PlayerKind::Ai {
+            level: rng.below(10).to_string(),
+        },
+        _ => PlayerKind::Ai {
+            level: rng.pick(&["Easy", "Hard", "Master"]).to_string(),
+        },
+    };
+    Player {
+        name: rng.pick(&NAMES).to_string(),
+        kind,
+    }
+}
+
+/// Random metadata for `game`: every field set or not, awkward characters.
+pub fn random_meta(rng: &mut Rng, game: &Game) -> Metadata {
+    let time_control = match rng.below(3) {
+        0 => None,
+        1 => Some(TimeControl::PerGame {
+            total_ms: rng.next() % 10_000_000,
+            increment_ms: rng.next() % 30_000,
+        }),
+        _ => Some(TimeControl::PerMove {
+            move_ms: rng.next() % 100_000,
+        }),
+    };
+    let move_times_ms = if rng.chance(50) {
+        (0..game.moves().len())
+            .map(|_| 1 + rng.next() % 120_000)
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let date = rng.chance(70).then(|| {
+        let seconds = rng.next() % 4_000_000_000;
+        iso8601_utc(UNIX_EPOCH + Duration::from_secs(seconds))
+    });
+    let comment = rng.chance(50).then(|| {
+        rng.pick(&[
+            "Nice game.",
+            "Line one\nline two ] with a bracket\\ and a backslash",
+            "h8 was a mistake; see (;B[hh])",
+        ])
+        .to_string()
+    });
+    Metadata {
+        black: random_player(rng),
+        white: random_player(rng),
+        time_control,
+        move_times_ms,
+        date,
+        comment,
+    }
+}
+
+/// A random record: rule, size 15 or 20, any ending, random metadata.
+pub fn random_record(seed: u64) -> Record {
+    let mut rng = Rng::new(seed);
+    let rule = *rng.pick(&Rule::ALL);
+    let size = *rng.pick(&[15, 20]);
+    let ending = *rng.pick(&ENDINGS);
+    let game = random_game(&mut rng, rule, size, ending);
+    let meta = random_meta(&mut rng, &game);
+    Record { game, meta }
+}
