@@ -1,0 +1,236 @@
+//! The `pbrain-gomoku` binary driven through pipes, as a Gomocup manager
+//! drives it: CR LF line endings, replies read line by line, exit on END or
+//! at the end of input.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::thread;
+use std::time::{Duration, Instant};
+
+/// Long enough for a loaded 2-core machine; a hang fails instead of blocking.
+const PATIENCE: Duration = Duration::from_secs(20);
+
+struct Brain {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+}
+
+impl Brain {
+    fn spawn() -> Brain {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_pbrain-gomoku"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("start pbrain-gomoku");
+        let stdout = BufReader::new(child.stdout.take().unwrap());
+        let (tx, lines) = mpsc::channel();
+        thread::spawn(move || {
+            for line in stdout.lines() {
+                if tx.send(line.expect("utf-8 output")).is_err() {
+                    return;
+                }
+            }
+        });
+        Brain {
+            stdin: child.stdin.take(),
+            child,
+            lines,
+        }
+    }
+
+    fn send(&mut self, line: &str) {
+        let stdin = self.stdin.as_mut().expect("stdin open");
+        write!(stdin, "{line}\r\n").unwrap();
+        stdin.flush().unwrap();
+    }
+
+    /// The next line that is not a progress message.
+    fn reply(&mut self) -> String {
+        loop {
+            let line = self
+                .lines
+                .recv_timeout(PATIENCE)
+                .expect("the brain answers in time");
+            if !line.starts_with("MESSAGE ") {
+                return line;
+            }
+        }
+    }
+
+    fn ask(&mut self, line: &str) -> String {
+        self.send(line);
+        self.reply()
+    }
+
+    /// Sends `header`, the stones and DONE.
+    fn block(&mut self, header: &str, stones: &[(u8, u8, u8)]) {
+        self.send(header);
+        for (x, y, field) in stones {
+            self.send(&format!("{x},{y},{field}"));
+        }
+        self.send("DONE");
+    }
+
+    /// Waits for the process to exit and for its output to end; returns the
+    /// lines it still printed.
+    fn wait_for_exit(mut self) -> Vec<String> {
+        let deadline = Instant::now() + PATIENCE;
+        let status = loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                break status;
+            }
+            assert!(Instant::now() < deadline, "the brain did not exit");
+            thread::sleep(Duration::from_millis(10));
+        };
+        assert!(status.success(), "{status}");
+        let mut rest = Vec::new();
+        loop {
+            match self.lines.recv_timeout(PATIENCE) {
+                Ok(line) => rest.push(line),
+                Err(RecvTimeoutError::Disconnected) => return rest,
+                Err(RecvTimeoutError::Timeout) => panic!("stdout stayed open"),
+            }
+        }
+    }
+}
+
+fn parse_move(text: &str) -> (u8, u8) {
+    let parsed = text
+        .split_once(',')
+        .and_then(|(x, y)| Some((x.parse().ok()?, y.parse().ok()?)));
+    parsed.unwrap_or_else(|| panic!("'{text}' is not a move"))
+}
+
+/// Renju, Black to move: 4,1 is an overline (1,1 2,1 3,1 _ 5,1 6,1) and 12,8
+/// a double-three (10,8 11,8 _ on row 8, _ 12,9 12,10 on column 12, both
+/// open); no other point is forbidden. Lines in play order (Black first).
+const FORBID_STONES: [(u8, u8, u8); 18] = [
+    (1, 1, 1),
+    (0, 14, 2),
+    (2, 1, 1),
+    (2, 14, 2),
+    (3, 1, 1),
+    (4, 14, 2),
+    (5, 1, 1),
+    (6, 14, 2),
+    (6, 1, 1),
+    (8, 14, 2),
+    (10, 8, 1),
+    (10, 14, 2),
+    (11, 8, 1),
+    (0, 12, 2),
+    (12, 9, 1),
+    (14, 0, 2),
+    (12, 10, 1),
+    (14, 4, 2),
+];
+
+#[test]
+fn a_session_through_pipes() {
+    let mut brain = Brain::spawn();
+    assert_eq!(brain.ask("START 15"), "OK");
+    brain.send("INFO rule 4");
+    brain.send("INFO timeout_turn 1000");
+    brain.send("INFO max_depth 2");
+    let about = brain.ask("ABOUT");
+    assert!(about.starts_with("name=\"pbrain-gomoku\""), "{about}");
+
+    let first = parse_move(&brain.ask("BEGIN"));
+    let theirs = if first == (0, 0) { (1, 0) } else { (0, 0) };
+    let second = parse_move(&brain.ask(&format!("TURN {},{}", theirs.0, theirs.1)));
+    assert!(second != first && second != theirs, "{second:?}");
+    assert!(second.0 < 15 && second.1 < 15, "{second:?}");
+
+    // Bad input: answered, never fatal.
+    let occupied = brain.ask(&format!("TURN {},{}", first.0, first.1));
+    assert!(
+        occupied.starts_with("ERROR ") && occupied.contains("taken"),
+        "{occupied}"
+    );
+    assert!(brain.ask("HELLO WORLD").starts_with("UNKNOWN "));
+    assert!(brain.ask("TURN x,y").starts_with("ERROR "));
+    assert!(brain.ask("TURN 15,15").starts_with("ERROR "));
+    brain.send("");
+    assert!(brain.ask("\u{7}\u{1b}[2J").starts_with("UNKNOWN "));
+    assert!(brain.ask("DONE").starts_with("ERROR "));
+
+    assert_eq!(
+        brain.ask(&format!("TAKEBACK {},{}", second.0, second.1)),
+        "OK"
+    );
+    assert_eq!(
+        brain.ask(&format!("takeback {},{}", theirs.0, theirs.1)),
+        "OK"
+    );
+
+    // YXBOARD answers nothing: the next line is YXSHOWFORBID's answer.
+    brain.block("YXBOARD", &FORBID_STONES);
+    assert_eq!(brain.ask("YXSHOWFORBID"), "FORBID 04011208.");
+
+    // BOARD answers a move, never on a stone or a forbidden point.
+    brain.block("BOARD", &FORBID_STONES);
+    let answer = parse_move(&brain.reply());
+    assert!(!FORBID_STONES.iter().any(|&(x, y, _)| (x, y) == answer));
+    assert!(answer != (4, 1) && answer != (12, 8), "{answer:?}");
+    // Now White is to move: nothing is forbidden.
+    assert_eq!(brain.ask("YXSHOWFORBID"), "FORBID .");
+    brain.send("INFO rule 0");
+    brain.block("YXBOARD", &FORBID_STONES);
+    assert_eq!(brain.ask("YXSHOWFORBID"), "FORBID .");
+
+    brain.send("END");
+    let rest = brain.wait_for_exit();
+    assert!(rest.is_empty(), "printed after END: {rest:?}");
+}
+
+#[test]
+fn the_end_of_input_ends_the_brain() {
+    let mut brain = Brain::spawn();
+    assert_eq!(brain.ask("start 20"), "OK");
+    brain.stdin = None;
+    assert!(brain.wait_for_exit().is_empty());
+}
+
+#[test]
+fn stop_cuts_a_long_think_short() {
+    let mut brain = Brain::spawn();
+    brain.send("INFO timeout_turn 60000");
+    assert_eq!(brain.ask("START 15"), "OK");
+    let started = Instant::now();
+    brain.block("BOARD", &[(7, 7, 2), (8, 8, 1), (8, 7, 2)]);
+    brain.send("YXSTOP");
+    let answer = parse_move(&brain.reply());
+    assert!(answer.0 < 15 && answer.1 < 15);
+    // Far below the 60 s budget: the search was stopped (or was done).
+    assert!(
+        started.elapsed() < Duration::from_secs(15),
+        "{:?}",
+        started.elapsed()
+    );
+    brain.send("END");
+    brain.wait_for_exit();
+}
+
+#[test]
+fn help_and_bad_arguments() {
+    let run = |arg: &str| {
+        Command::new(env!("CARGO_BIN_EXE_pbrain-gomoku"))
+            .arg(arg)
+            .stdin(Stdio::null())
+            .output()
+            .unwrap()
+    };
+    let help = run("--help");
+    assert!(help.status.success());
+    let text = String::from_utf8(help.stdout).unwrap();
+    assert!(
+        text.contains("bench") && text.contains("YXSHOWFORBID"),
+        "{text}"
+    );
+    let bad = run("--frobnicate");
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("--frobnicate"));
+}
