@@ -249,6 +249,8 @@ impl Brain {
         }
         self.position = Some(Position::empty(size)?);
         self.clock.used_ms = 0;
+        // Tables are allocated now: START is not counted in the turn time.
+        searcher_for(&mut self.searcher, self.rule);
         Ok(())
     }
 
@@ -297,6 +299,11 @@ impl Brain {
                          +2 continuous is ignored)"
                     )
                 })?;
+                if self.position.is_some() {
+                    // Managers send the rule after START: prepare now rather
+                    // than in the first move's time.
+                    searcher_for(&mut self.searcher, self.rule);
+                }
                 Ok(())
             }),
             "timeout_turn" => number(value).map(|ms| self.clock.turn_ms = ms),
@@ -330,10 +337,7 @@ impl Brain {
             depth: self.settings.max_depth,
             nodes: self.settings.max_nodes,
         };
-        let searcher = match &mut self.searcher {
-            Some(s) if s.rule() == rule => s,
-            slot => slot.insert(Searcher::new(rule)),
-        };
+        let searcher = searcher_for(&mut self.searcher, rule);
         self.control.begin();
         let info = searcher.search(
             position.board(),
@@ -343,6 +347,12 @@ impl Brain {
             &mut |info: &SearchInfo| out(progress_message(info, size)),
         );
         self.control.end();
+        if let Some(p) = info.best
+            && let Err(e) = rules::check_move(position.board(), rule, me, p)
+        {
+            // A search bug; the fallback below keeps the game legal.
+            out(format!("DEBUG search proposed {}: {e}", p.to_xy()));
+        }
         let choice = legal_choice(position.board(), rule, me, info.best);
         self.clock.used_ms += started.elapsed().as_millis() as u64;
         match choice {
@@ -355,6 +365,14 @@ impl Brain {
             None => out(format!("ERROR no legal move left for {me}")),
         }
     }
+}
+
+/// The searcher for `rule`, made anew when the rule changed.
+fn searcher_for(slot: &mut Option<Searcher>, rule: Rule) -> &mut Searcher {
+    if slot.as_ref().is_none_or(|s| s.rule() != rule) {
+        *slot = Some(Searcher::new(rule));
+    }
+    slot.as_mut().expect("filled above")
 }
 
 fn number<T: std::str::FromStr>(value: &str) -> Result<T, String> {

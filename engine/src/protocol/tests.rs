@@ -689,6 +689,10 @@ fn fuzzed_input_never_panics() {
             }
             let known = ["OK", "ERROR ", "UNKNOWN ", "MESSAGE ", "FORBID ", "name="];
             assert!(
+                !out.starts_with("DEBUG "),
+                "the search proposed an illegal move: {out}"
+            );
+            assert!(
                 known.iter().any(|k| out.starts_with(k)),
                 "{line:?} -> {out:?} (board before: {before:?})"
             );
