@@ -220,7 +220,11 @@ impl Position {
             }
             let combo = combo_index(info.patterns[c]);
             let mut threat = self.combos[c].threat[combo];
-            if threat == Threat::ThreeThree && self.forbidden_for[c] {
+            let threes = info.patterns[c]
+                .iter()
+                .filter(|&&p| p == Pattern::F3)
+                .count();
+            if self.forbidden_for[c] && threes >= 2 && threat != Threat::Forbidden {
                 // A Renju double three is only forbidden if the threes are
                 // real; the rules module decides exactly.
                 if rules::is_forbidden(&self.board, Point::from_index(index)) {

@@ -3,11 +3,19 @@
 //! The public surface — [`Searcher`], [`SearchLimits`], [`SearchInfo`],
 //! [`Score`], [`Level`] — is what the brain binary and the game use.
 
+mod alphabeta;
 pub mod bench;
+pub mod classic;
+mod level;
+mod tt;
+pub mod vcf;
 
 use crate::board::{Board, Color, Point};
+use crate::eval::Position;
+use crate::eval::pattern::Threat;
 use crate::rules::{self, Rule};
-use std::sync::atomic::{AtomicBool, Ordering};
+use alphabeta::{Engine, INF, MATE, MATE_BOUND, win_at};
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 /// When to stop searching. Unset limits do not apply; with none set the
@@ -109,16 +117,55 @@ impl Level {
             Level::Grandmaster => "Grandmaster",
         }
     }
+
+    /// One line for a settings screen.
+    pub fn description(self) -> &'static str {
+        level::description(self)
+    }
 }
 
 /// A search engine with its own tables, reused from move to move.
 pub struct Searcher {
     rule: Rule,
+    tt: tt::Table,
+}
+
+/// Transposition table size: cleared at the start of every search (about a
+/// millisecond), so that results depend only on the position and limits.
+const TT_MEGABYTES: usize = 8;
+
+/// A root move and what the last completed depth said about it.
+#[derive(Clone, Copy, Debug)]
+struct RootMove {
+    cell: usize,
+    /// Exact score, or -INF when it failed low (only a bound is known).
+    score: i32,
+}
+
+/// What the root search found: the summary and the scored root moves.
+struct RootResult {
+    info: SearchInfo,
+    moves: Vec<RootMove>,
+}
+
+impl Score {
+    fn from_internal(score: i32) -> Score {
+        if score >= MATE_BOUND {
+            Score::WinIn(((MATE - score) as u32).div_ceil(2))
+        } else if score <= -MATE_BOUND {
+            Score::LossIn(((MATE + score) as u32) / 2)
+        } else {
+            Score::Eval(score)
+        }
+    }
 }
 
 impl Searcher {
     pub fn new(rule: Rule) -> Searcher {
-        Searcher { rule }
+        Searcher {
+            rule,
+            tt: tt::Table::new(TT_MEGABYTES),
+        }
     }
 
     pub fn rule(&self) -> Rule {
@@ -136,48 +183,7 @@ impl Searcher {
         cancel: &AtomicBool,
         report: &mut dyn FnMut(&SearchInfo),
     ) -> SearchInfo {
-        // Placeholder until the real search lands: win, else block, else the
-        // legal point nearest to the stones' centre.
-        let start = Instant::now();
-        let _ = (limits, cancel.load(Ordering::Relaxed));
-        let legal = rules::legal_moves(board, self.rule, to_move);
-        let wins = |c: Color| {
-            legal
-                .iter()
-                .copied()
-                .find(|&p| rules::makes_five(board, p, c, self.rule))
-        };
-        let centre = (board.size() / 2) as i32;
-        let best = wins(to_move)
-            .or_else(|| wins(to_move.opponent()))
-            .or_else(|| {
-                legal.iter().copied().min_by_key(|p| {
-                    let near = board
-                        .points()
-                        .filter(|&q| board.get(q).color().is_some())
-                        .map(|q| {
-                            (q.x as i32 - p.x as i32)
-                                .abs()
-                                .max((q.y as i32 - p.y as i32).abs())
-                        })
-                        .min()
-                        .unwrap_or(0);
-                    (
-                        near.max(1),
-                        (p.x as i32 - centre).abs() + (p.y as i32 - centre).abs(),
-                    )
-                })
-            });
-        let info = SearchInfo {
-            depth: 1,
-            best,
-            score: Score::Eval(0),
-            pv: best.into_iter().collect(),
-            nodes: legal.len() as u64,
-            elapsed: start.elapsed(),
-        };
-        report(&info);
-        info
+        self.run(board, to_move, limits, 0, cancel, report).info
     }
 
     /// Chooses a move the way a player of `level` would: the level sets the
@@ -191,7 +197,273 @@ impl Searcher {
         cancel: &AtomicBool,
         report: &mut dyn FnMut(&SearchInfo),
     ) -> SearchInfo {
-        let _ = (level, seed);
-        self.search(board, to_move, &SearchLimits::default(), cancel, report)
+        level::choose(self, board, to_move, level, seed, None, cancel, report)
     }
+
+    /// Like [`Searcher::search_level`] with the level's think time replaced
+    /// by `time` (match harness and fast tests).
+    pub fn search_level_timed(
+        &mut self,
+        board: &Board,
+        to_move: Color,
+        level: Level,
+        seed: u64,
+        time: Duration,
+        cancel: &AtomicBool,
+        report: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchInfo {
+        level::choose(
+            self,
+            board,
+            to_move,
+            level,
+            seed,
+            Some(time),
+            cancel,
+            report,
+        )
+    }
+
+    /// Iterative deepening. With `margin` > 0 every root move scoring within
+    /// `margin` of the best gets an exact score (for the mistake model).
+    fn run(
+        &mut self,
+        board: &Board,
+        to_move: Color,
+        limits: &SearchLimits,
+        margin: i32,
+        cancel: &AtomicBool,
+        report: &mut dyn FnMut(&SearchInfo),
+    ) -> RootResult {
+        let start = Instant::now();
+        let pos = Position::new(board, self.rule);
+        let done = |best: Option<usize>, score: i32, nodes: u64| {
+            let best = best.map(Point::from_index);
+            SearchInfo {
+                depth: 1,
+                best,
+                score: Score::from_internal(score),
+                pv: best.into_iter().collect(),
+                nodes,
+                elapsed: start.elapsed(),
+            }
+        };
+        let root = match root_moves(&pos, to_move) {
+            Root::Decided(cell, score) => {
+                let info = done(Some(cell), score, 1);
+                report(&info);
+                let moves = vec![RootMove { cell, score }];
+                return RootResult { info, moves };
+            }
+            Root::NoMove => {
+                let info = done(None, 0, 0);
+                report(&info);
+                return RootResult {
+                    info,
+                    moves: Vec::new(),
+                };
+            }
+            Root::Choose(moves) => moves,
+        };
+        self.tt.clear();
+        let engine_limits = alphabeta::Limits {
+            deadline: limits.time.map(|t| start + t),
+            nodes: limits.nodes,
+            cancel,
+        };
+        let mut engine = Engine::new(pos, &mut self.tt, engine_limits);
+        let mut moves: Vec<RootMove> = root
+            .iter()
+            .map(|&cell| RootMove { cell, score: -INF })
+            .collect();
+        let max_depth = limits
+            .depth
+            .unwrap_or(if limits.time.is_some() || limits.nodes.is_some() {
+                alphabeta::MAX_PLY as u32 - 10
+            } else {
+                SearchLimits::DEFAULT_DEPTH
+            })
+            .clamp(1, alphabeta::MAX_PLY as u32 - 10);
+        let mut info = SearchInfo {
+            depth: 0,
+            best: Some(Point::from_index(moves[0].cell)),
+            score: Score::Eval(0),
+            pv: vec![Point::from_index(moves[0].cell)],
+            nodes: 0,
+            elapsed: Duration::ZERO,
+        };
+        let mut last_score: i32 = 0;
+        for depth in 1..=max_depth {
+            let mut window = if margin == 0 && depth >= 4 && last_score.abs() < MATE_BOUND {
+                60
+            } else {
+                INF
+            };
+            let mut trial = moves.clone();
+            let score = loop {
+                let alpha = (last_score - window).max(-INF);
+                let beta = (last_score + window).min(INF);
+                let s = search_root(
+                    &mut engine,
+                    to_move,
+                    depth as i32,
+                    alpha,
+                    beta,
+                    &mut trial,
+                    margin,
+                );
+                if engine.stopped {
+                    break s;
+                }
+                if (s <= alpha && alpha > -INF) || (s >= beta && beta < INF) {
+                    window = if window >= 1000 { INF } else { window * 4 };
+                    continue;
+                }
+                break s;
+            };
+            if engine.stopped {
+                // An unfinished depth counts only if its first move (the
+                // previous best) was already refuted by a better one.
+                if depth > 1 && trial[0].cell != moves[0].cell && trial[0].score > last_score {
+                    moves = trial;
+                    info.best = Some(Point::from_index(moves[0].cell));
+                    info.score = Score::from_internal(moves[0].score);
+                    info.pv = vec![Point::from_index(moves[0].cell)];
+                }
+                break;
+            }
+            moves = trial;
+            last_score = score;
+            info.depth = depth;
+            info.best = Some(Point::from_index(moves[0].cell));
+            info.score = Score::from_internal(score);
+            info.pv = engine.principal_variation(to_move, moves[0].cell, depth as usize + 2);
+            info.nodes = engine.nodes;
+            info.elapsed = start.elapsed();
+            report(&info);
+            // A proven result cannot change with more depth.
+            if score.abs() >= MATE_BOUND && (MATE - score.abs()) < depth as i32 {
+                break;
+            }
+            if let Some(t) = limits.time
+                && start.elapsed() * 5 >= t * 2
+                && margin == 0
+            {
+                // The next depth would not finish in the time left.
+                break;
+            }
+            if moves.len() == 1 {
+                break;
+            }
+        }
+        info.nodes = engine.nodes;
+        info.elapsed = start.elapsed();
+        if info.depth == 0 {
+            info.depth = 1;
+        }
+        RootResult { info, moves }
+    }
+}
+
+/// What the root position allows.
+enum Root {
+    /// Only one sensible move, with its score (a win, a forced block...).
+    Decided(usize, i32),
+    Choose(Vec<usize>),
+    NoMove,
+}
+
+/// Root moves: immediate wins and forced blocks first, then the candidate
+/// generator's moves, legal by the exact Renju rules.
+fn root_moves(pos: &Position, us: Color) -> Root {
+    let them = us.opponent();
+    let legal = |cell: usize| pos.is_legal(cell, us);
+    if let Some(five) = pos.cells_with(us, Threat::Five).find(|&c| legal(c)) {
+        return Root::Decided(five, win_at(1));
+    }
+    let their_fives: Vec<usize> = pos.cells_with(them, Threat::Five).collect();
+    if !their_fives.is_empty() {
+        let score = if their_fives.len() > 1 { -win_at(2) } else { 0 };
+        return match their_fives.iter().copied().find(|&c| legal(c)) {
+            Some(block) if their_fives.len() > 1 => Root::Decided(block, score),
+            Some(block) => Root::Choose(vec![block]),
+            None => any_legal(pos, us).map_or(Root::NoMove, |c| Root::Decided(c, -win_at(2))),
+        };
+    }
+    if let Some(flex) = pos.cells_with(us, Threat::Flex4).find(|&c| legal(c)) {
+        return Root::Decided(flex, win_at(3));
+    }
+    if pos.board().stone_count() == 0 {
+        let c = (pos.size() / 2) as u8;
+        return Root::Decided(Point::new(c, c).index(), 0);
+    }
+    let mut scored = Vec::new();
+    alphabeta::generate(pos, us, &mut scored);
+    scored.retain(|&(c, _)| legal(c));
+    scored.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    if scored.is_empty() {
+        return any_legal(pos, us).map_or(Root::NoMove, |c| Root::Choose(vec![c]));
+    }
+    Root::Choose(scored.into_iter().map(|(c, _)| c).collect())
+}
+
+/// Some legal move anywhere (when the candidates are all forbidden or the
+/// position is lost anyway).
+fn any_legal(pos: &Position, us: Color) -> Option<usize> {
+    rules::legal_moves(pos.board(), pos.rule(), us)
+        .into_iter()
+        .map(Point::index)
+        .min_by_key(|&c| (!pos.is_near(c), c))
+}
+
+/// One depth at the root. Moves are re-sorted best first; a move that
+/// failed low keeps score -INF.
+fn search_root(
+    engine: &mut Engine,
+    us: Color,
+    depth: i32,
+    mut alpha: i32,
+    beta: i32,
+    moves: &mut [RootMove],
+    margin: i32,
+) -> i32 {
+    let them = us.opponent();
+    let mut best = -INF;
+    for i in 0..moves.len() {
+        let m = moves[i].cell;
+        engine.pos.make(m, us);
+        let floor = if margin > 0 && best > -INF {
+            best - margin
+        } else {
+            alpha
+        };
+        let s = if i == 0 {
+            -engine.node(them, depth - 1, -beta, -alpha, 1, true)
+        } else {
+            let mut s = -engine.node(them, depth - 1, -floor - 1, -floor, 1, false);
+            if s > floor && s < beta && !engine.stopped {
+                s = -engine.node(them, depth - 1, -beta, -floor, 1, true);
+            }
+            s
+        };
+        engine.pos.undo();
+        if engine.stopped {
+            // Keep what is known: a finished first move stays first.
+            moves[..i].sort_by(|a, b| b.score.cmp(&a.score));
+            return best;
+        }
+        moves[i].score = if i == 0 || s > floor { s } else { -INF };
+        if s > best {
+            best = s;
+            if s > alpha {
+                alpha = s;
+                if s >= beta {
+                    break;
+                }
+            }
+        }
+    }
+    // Stable: equal scores keep the previous order.
+    moves.sort_by(|a, b| b.score.cmp(&a.score));
+    best
 }

@@ -1,0 +1,428 @@
+//! The principal-variation alpha-beta search with a VCF quiescence.
+//!
+//! Scores are from the side to move's point of view. A win whose five is
+//! placed `n` plies after the root scores `MATE - n`; a loss `-(MATE - n)`.
+
+use super::tt::{Bound, Table};
+use crate::board::{CELLS, Color, Point};
+use crate::eval::Position;
+use crate::eval::pattern::Threat;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+pub const MATE: i32 = 30_000;
+pub const INF: i32 = 32_000;
+/// Scores beyond this are mates.
+pub const MATE_BOUND: i32 = MATE - 1_000;
+pub const MAX_PLY: usize = 120;
+/// How many of our own fours the quiescence may chain.
+const QUIESCENCE_FOURS: u32 = 6;
+
+/// Move-ordering value of a cell by what it makes for the mover.
+const ATTACK: [i32; 14] = [
+    1_000_000, 500_000, 40_000, 6_000, 2_500, 30_000, 9_000, 5_000, 1_500, 1_400, 500, 400, 0,
+    -1_000_000,
+];
+/// Move-ordering value of a cell by what it would make for the opponent.
+const DEFENCE: [i32; 14] = [
+    900_000, 60_000, 20_000, 3_000, 1_500, 15_000, 5_000, 3_000, 800, 800, 250, 250, 0, 0,
+];
+/// Moves scoring below this are quiet: reducible and prunable.
+const QUIET: i32 = 1_400;
+/// Late-move pruning: quiet moves tried at most, by remaining depth.
+const LATE_MOVES: [usize; 6] = [0, 5, 8, 13, 20, 28];
+
+/// Why and when to stop.
+pub struct Limits<'a> {
+    pub deadline: Option<Instant>,
+    pub nodes: Option<u64>,
+    pub cancel: &'a AtomicBool,
+}
+
+/// Whether the opponent threatens to make an open four (or four-three)
+/// next move, so that only defences and our own fours make sense.
+pub fn must_defend(pos: &Position, them: Color) -> bool {
+    pos.count(them, Threat::Flex4) + pos.count(them, Threat::FourThree) > 0
+}
+
+/// Ordering score of playing `cell` for `us`.
+#[inline]
+pub fn move_score(pos: &Position, cell: usize, us: Color) -> i32 {
+    let them = us.opponent();
+    ATTACK[pos.threat(cell, us) as usize]
+        + DEFENCE[pos.threat(cell, them) as usize]
+        + 4 * pos.value(cell, us)
+        + 3 * pos.value(cell, them)
+}
+
+/// Candidate moves for `us` with ordering scores (unsorted): empty cells
+/// near stones; only defences and fours when the opponent threatens an open
+/// four. Renju Black's forbidden points are left out (by the pattern
+/// tables). Returns whether it is defending.
+pub fn generate(pos: &Position, us: Color, out: &mut Vec<(usize, i32)>) -> bool {
+    out.clear();
+    let them = us.opponent();
+    let defending = must_defend(pos, them);
+    for cell in pos.empty_cells() {
+        if !pos.is_near(cell) {
+            continue;
+        }
+        let mine = pos.threat(cell, us);
+        if mine == Threat::Forbidden {
+            continue;
+        }
+        if defending && !mine.is_four() && !pos.threat(cell, them).is_four() {
+            continue;
+        }
+        out.push((cell, move_score(pos, cell, us)));
+    }
+    defending
+}
+
+/// One search tree walk: position, tables and counters.
+pub struct Engine<'a> {
+    pub pos: Position,
+    tt: &'a mut Table,
+    history: Box<[[i32; CELLS]; 2]>,
+    killers: [[usize; 2]; MAX_PLY],
+    lists: Vec<Vec<(usize, i32)>>,
+    pub nodes: u64,
+    pub stopped: bool,
+    limits: Limits<'a>,
+}
+
+/// Mate scores are stored relative to the node, not the root.
+fn to_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score + ply as i32
+    } else if score <= -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn from_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score - ply as i32
+    } else if score <= -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+pub fn win_at(ply: usize) -> i32 {
+    MATE - ply as i32
+}
+
+impl<'a> Engine<'a> {
+    pub fn new(pos: Position, tt: &'a mut Table, limits: Limits<'a>) -> Engine<'a> {
+        Engine {
+            pos,
+            tt,
+            history: Box::new([[0; CELLS]; 2]),
+            killers: [[0; 2]; MAX_PLY],
+            lists: (0..MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
+            nodes: 0,
+            stopped: false,
+            limits,
+        }
+    }
+
+    #[inline]
+    fn tick(&mut self) -> bool {
+        self.nodes += 1;
+        if let Some(limit) = self.limits.nodes
+            && self.nodes >= limit
+        {
+            self.stopped = true;
+        }
+        if self.nodes & 511 == 0 {
+            if self.limits.cancel.load(Ordering::Relaxed) {
+                self.stopped = true;
+            }
+            if let Some(d) = self.limits.deadline
+                && Instant::now() >= d
+            {
+                self.stopped = true;
+            }
+        }
+        self.stopped
+    }
+
+    /// The only cell where `color` makes five, or None when it has two or more.
+    fn single_five(&self, color: Color) -> Option<usize> {
+        let mut cells = self.pos.cells_with(color, Threat::Five);
+        let first = cells.next()?;
+        cells.next().is_none().then_some(first)
+    }
+
+    /// Checks that end the game within three plies whatever the depth.
+    /// Returns a score, or the forced block when the opponent threatens five.
+    fn immediate(&self, us: Color, ply: usize) -> Result<Option<usize>, i32> {
+        let them = us.opponent();
+        if self.pos.has_five(us) {
+            return Err(win_at(ply + 1));
+        }
+        if self.pos.has_five(them) {
+            return match self.single_five(them) {
+                Some(cell) if self.pos.threat(cell, us) != Threat::Forbidden => Ok(Some(cell)),
+                _ => Err(-win_at(ply + 2)),
+            };
+        }
+        if self.pos.count(us, Threat::Flex4) > 0 {
+            return Err(win_at(ply + 3));
+        }
+        Ok(None)
+    }
+
+    fn order(&self, moves: &mut [(usize, i32)], us: Color, ply: usize, tt_move: Option<usize>) {
+        for m in moves.iter_mut() {
+            if Some(m.0) == tt_move {
+                m.1 = i32::MAX;
+            } else if m.1 < QUIET {
+                if self.killers[ply].contains(&m.0) {
+                    m.1 = QUIET - 1;
+                } else {
+                    m.1 += (self.history[us.index()][m.0] >> 4).min(QUIET - 2);
+                }
+            }
+        }
+        moves.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    }
+
+    pub fn node(
+        &mut self,
+        us: Color,
+        depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        pv: bool,
+    ) -> i32 {
+        if self.tick() {
+            return 0;
+        }
+        let them = us.opponent();
+        match self.immediate(us, ply) {
+            Err(score) => return score,
+            Ok(Some(block)) => {
+                // A forced block is not a real choice: search it a ply deeper.
+                self.pos.make(block, us);
+                let s = -self.node(them, depth, -beta, -alpha, ply + 1, pv);
+                self.pos.undo();
+                return s;
+            }
+            Ok(None) => {}
+        }
+        if depth <= 0 || ply >= MAX_PLY - 4 {
+            return self.quiesce(us, alpha, beta, ply, QUIESCENCE_FOURS);
+        }
+        // No line from here can beat the quickest mate.
+        alpha = alpha.max(-win_at(ply));
+        beta = beta.min(win_at(ply + 1));
+        if alpha >= beta {
+            return alpha;
+        }
+        let key = self.pos.key(us);
+        let mut tt_move = None;
+        if let Some(e) = self.tt.probe(key) {
+            tt_move = (e.best != 0).then_some(e.best as usize);
+            if !pv && e.depth as i32 >= depth {
+                let s = from_tt(e.score as i32, ply);
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                    Bound::None => false,
+                };
+                if cut {
+                    return s;
+                }
+            }
+        }
+        let mut moves = std::mem::take(&mut self.lists[ply]);
+        let defending = generate(&self.pos, us, &mut moves);
+        if moves.is_empty() {
+            self.lists[ply] = moves;
+            // Nothing stops the opponent's open four, or no move is left.
+            return if defending { -win_at(ply + 4) } else { 0 };
+        }
+        self.order(&mut moves, us, ply, tt_move);
+        let original_alpha = alpha;
+        let mut best = -INF;
+        let mut best_move = None;
+        let mut quiet_tried = 0;
+        for i in 0..moves.len() {
+            let (m, ms) = moves[i];
+            let quiet = ms < QUIET && !defending;
+            if quiet {
+                quiet_tried += 1;
+                if !pv
+                    && (depth as usize) < LATE_MOVES.len()
+                    && quiet_tried > LATE_MOVES[depth as usize]
+                    && best > -MATE_BOUND
+                {
+                    continue;
+                }
+            }
+            self.pos.make(m, us);
+            let mut s;
+            if i == 0 {
+                s = -self.node(them, depth - 1, -beta, -alpha, ply + 1, pv);
+            } else {
+                let r = if depth >= 3 && quiet && i >= 3 {
+                    1 + (i >= 10) as i32 + (depth >= 8 && i >= 20) as i32
+                } else {
+                    0
+                };
+                s = -self.node(them, depth - 1 - r, -alpha - 1, -alpha, ply + 1, false);
+                if s > alpha && r > 0 {
+                    s = -self.node(them, depth - 1, -alpha - 1, -alpha, ply + 1, false);
+                }
+                if s > alpha && s < beta {
+                    s = -self.node(them, depth - 1, -beta, -alpha, ply + 1, true);
+                }
+            }
+            self.pos.undo();
+            if self.stopped {
+                self.lists[ply] = moves;
+                return 0;
+            }
+            if s > best {
+                best = s;
+                best_move = Some(m);
+                if s > alpha {
+                    alpha = s;
+                    if s >= beta {
+                        if quiet {
+                            let k = &mut self.killers[ply];
+                            if k[0] != m {
+                                k[1] = k[0];
+                                k[0] = m;
+                            }
+                            self.history[us.index()][m] += depth * depth;
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        self.lists[ply] = moves;
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt
+            .store(key, depth, to_tt(best, ply), bound, best_move);
+        best
+    }
+
+    /// Quiescence: stand pat, or keep making fours (a VCF) while they help.
+    pub fn quiesce(&mut self, us: Color, mut alpha: i32, beta: i32, ply: usize, fours: u32) -> i32 {
+        if self.tick() {
+            return 0;
+        }
+        let them = us.opponent();
+        match self.immediate(us, ply) {
+            Err(score) => return score,
+            Ok(Some(block)) => {
+                self.pos.make(block, us);
+                let s = -self.quiesce(them, -beta, -alpha, ply + 1, fours);
+                self.pos.undo();
+                return s;
+            }
+            Ok(None) => {}
+        }
+        let stand = self.pos.evaluate(us);
+        if stand >= beta || fours == 0 || ply >= MAX_PLY - 2 {
+            return stand;
+        }
+        let key = self.pos.key(us);
+        if let Some(e) = self.tt.probe(key) {
+            let s = from_tt(e.score as i32, ply);
+            let cut = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => s >= beta,
+                Bound::Upper => s <= alpha,
+                Bound::None => false,
+            };
+            if cut {
+                return s;
+            }
+        }
+        let four_cells = self.pos.count(us, Threat::FourThree)
+            + self.pos.count(us, Threat::FourPlus)
+            + self.pos.count(us, Threat::Four);
+        if four_cells == 0 {
+            return stand;
+        }
+        alpha = alpha.max(stand);
+        let original_alpha = alpha;
+        let mut best = stand;
+        let mut moves = std::mem::take(&mut self.lists[ply]);
+        moves.clear();
+        for cell in self.pos.empty_cells() {
+            let t = self.pos.threat(cell, us);
+            if t.is_four() {
+                moves.push((cell, move_score(&self.pos, cell, us)));
+            }
+        }
+        moves.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        for &(m, _) in moves.iter() {
+            self.pos.make(m, us);
+            let s = -self.quiesce(them, -beta, -alpha, ply + 1, fours - 1);
+            self.pos.undo();
+            if self.stopped {
+                break;
+            }
+            if s > best {
+                best = s;
+                if s > alpha {
+                    alpha = s;
+                    if s >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.lists[ply] = moves;
+        if !self.stopped {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > original_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.tt.store(key, 0, to_tt(best, ply), bound, None);
+        }
+        best
+    }
+
+    /// The principal variation stored in the table, starting at the root.
+    pub fn principal_variation(&mut self, us: Color, first: usize, max_len: usize) -> Vec<Point> {
+        let mut line = vec![Point::from_index(first)];
+        self.pos.make(first, us);
+        let mut color = us.opponent();
+        while line.len() < max_len {
+            let next = self
+                .tt
+                .probe(self.pos.key(color))
+                .map(|e| e.best as usize)
+                .filter(|&m| m != 0 && self.pos.board().cell(m) == crate::board::Cell::Empty);
+            let Some(m) = next else { break };
+            line.push(Point::from_index(m));
+            self.pos.make(m, color);
+            color = color.opponent();
+        }
+        for _ in 0..line.len() {
+            self.pos.undo();
+        }
+        line
+    }
+}

@@ -1,0 +1,179 @@
+//! Strength levels: search limits plus a mistake model.
+//!
+//! Above Beginner the engine searches with the level's depth and time, gets
+//! exact scores for every root move within the level's `margin` of the best,
+//! and picks the move with the highest score plus a random bonus below
+//! `margin` (in the spirit of Stockfish's and Rapfi's skill levels). Forced
+//! results (wins in one, forced blocks, proven wins or losses) are never
+//! gambled with. Beginner does not search at all: it picks among the
+//! shape-wise best points with noise, sometimes overlooks an open three and
+//! rarely a win, like a person who has just learned the game.
+
+use super::alphabeta::{self, INF, MATE_BOUND};
+use super::{Level, Score, SearchInfo, SearchLimits, Searcher};
+use crate::board::{Board, Color, Point};
+use crate::eval::Position;
+use crate::eval::pattern::Threat;
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+struct Params {
+    depth: Option<u32>,
+    time_ms: u64,
+    /// Score range (evaluation units) the mistake model chooses within.
+    margin: i32,
+}
+
+fn params(level: Level) -> Params {
+    let (depth, time_ms, margin) = match level {
+        Level::Beginner => (Some(0), 50, 0),
+        Level::Novice => (Some(2), 150, 150),
+        Level::Intermediate => (Some(3), 300, 80),
+        Level::Advanced => (Some(5), 500, 40),
+        Level::Expert => (Some(8), 800, 15),
+        Level::Master => (None, 1_200, 0),
+        Level::Grandmaster => (None, 2_500, 0),
+    };
+    Params {
+        depth,
+        time_ms,
+        margin,
+    }
+}
+
+pub fn description(level: Level) -> &'static str {
+    match level {
+        Level::Beginner => "Plays by shape, no reading ahead; overlooks threats now and then.",
+        Level::Novice => "Looks two moves ahead and still makes loose moves.",
+        Level::Intermediate => "Reads three moves ahead; blocks threes, sometimes drifts.",
+        Level::Advanced => "Reads five moves ahead and finds most forcing wins.",
+        Level::Expert => "Deep reading with rare inaccuracies.",
+        Level::Master => "Full strength, about a second per move.",
+        Level::Grandmaster => "Full strength, about two and a half seconds per move.",
+    }
+}
+
+/// splitmix64: small, seedable, good enough for choosing moves.
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+
+    pub fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in 0..n (n > 0).
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+
+    /// True with probability `percent` / 100.
+    pub fn chance(&mut self, percent: u64) -> bool {
+        self.below(100) < percent
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+pub fn choose(
+    searcher: &mut Searcher,
+    board: &Board,
+    to_move: Color,
+    level: Level,
+    seed: u64,
+    time: Option<Duration>,
+    cancel: &AtomicBool,
+    report: &mut dyn FnMut(&SearchInfo),
+) -> SearchInfo {
+    let p = params(level);
+    let mut rng = Rng::new(seed ^ board.hash() ^ (board.stone_count() as u64) << 32);
+    if level == Level::Beginner {
+        let info = beginner(searcher, board, to_move, &mut rng);
+        report(&info);
+        return info;
+    }
+    let limits = SearchLimits {
+        time: Some(time.unwrap_or(Duration::from_millis(p.time_ms))),
+        depth: p.depth,
+        nodes: None,
+    };
+    let result = searcher.run(board, to_move, &limits, p.margin, cancel, report);
+    let mut info = result.info;
+    let Some(top) = result.moves.first() else {
+        return info;
+    };
+    if p.margin == 0 || result.moves.len() < 2 || top.score.abs() >= MATE_BOUND {
+        return info;
+    }
+    let floor = top.score - p.margin;
+    let pick = result
+        .moves
+        .iter()
+        .filter(|m| m.score > -INF && m.score >= floor)
+        .map(|m| (m.score + rng.below(p.margin as u64) as i32, m))
+        .max_by_key(|(noisy, m)| (*noisy, std::cmp::Reverse(m.cell)))
+        .map(|(_, m)| *m)
+        .unwrap_or(*top);
+    if pick.cell != top.cell {
+        info.best = Some(Point::from_index(pick.cell));
+        info.score = Score::from_internal(pick.score);
+        info.pv = vec![Point::from_index(pick.cell)];
+    }
+    info
+}
+
+/// Beginner: the best-looking points by shape, with plenty of noise.
+fn beginner(searcher: &Searcher, board: &Board, us: Color, rng: &mut Rng) -> SearchInfo {
+    let start = Instant::now();
+    let pos = Position::new(board, searcher.rule());
+    let them = us.opponent();
+    let legal = |c: usize| pos.is_legal(c, us);
+    let found = |cell: Option<usize>| {
+        let best = cell.map(Point::from_index);
+        SearchInfo {
+            depth: 1,
+            best,
+            score: Score::Eval(0),
+            pv: best.into_iter().collect(),
+            nodes: 1,
+            elapsed: start.elapsed(),
+        }
+    };
+    // A win in one is seen nearly always; a four is always blocked.
+    if let Some(five) = pos.cells_with(us, Threat::Five).find(|&c| legal(c))
+        && rng.chance(85)
+    {
+        return found(Some(five));
+    }
+    if let Some(block) = pos.cells_with(them, Threat::Five).find(|&c| legal(c)) {
+        return found(Some(block));
+    }
+    if board.stone_count() == 0 {
+        let c = (board.size() / 2) as u8;
+        return found(Some(Point::new(c, c).index()));
+    }
+    let mut moves = Vec::new();
+    // An open three is answered two times out of three.
+    if alphabeta::must_defend(&pos, them) && rng.chance(67) {
+        alphabeta::generate(&pos, us, &mut moves);
+    } else {
+        moves.extend(
+            pos.empty_cells()
+                .filter(|&c| pos.is_near(c) && pos.threat(c, us) != Threat::Forbidden)
+                .map(|c| (c, alphabeta::move_score(&pos, c, us))),
+        );
+    }
+    moves.retain(|&(c, _)| legal(c));
+    let pick = moves
+        .iter()
+        .map(|&(c, s)| (s + rng.below(3_000) as i32, c))
+        .max_by_key(|&(s, c)| (s, std::cmp::Reverse(c)))
+        .map(|(_, c)| c);
+    found(pick.or_else(|| super::any_legal(&pos, us)))
+}
