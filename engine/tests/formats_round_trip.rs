@@ -206,8 +206,8 @@ fn a_full_board_draw_round_trips() {
     let (black, white): (Vec<gomoku_engine::Point>, Vec<gomoku_engine::Point>) =
         points.into_iter().partition(|p| (p.x / 2 + p.y) % 2 == 0);
     let mut moves = Vec::new();
-    for i in 0..black.len() {
-        moves.push(black[i]);
+    for (i, &b) in black.iter().enumerate() {
+        moves.push(b);
         if let Some(&w) = white.get(i) {
             moves.push(w);
         }

@@ -95,14 +95,15 @@ pub fn random_game(rng: &mut Rng, rule: Rule, size: usize, ending: Ending) -> Ga
     while !game.is_over() && game.moves().len() < limit {
         let points = candidates(&game);
         let black_to_move = game.to_move() == Color::Black;
-        if policy == ForbiddenPolicy::Lose && black_to_move {
-            if let Some(&p) = points
-                .iter()
-                .find(|&&p| forbidden(game.board(), p).is_some())
-            {
-                game.play(p).unwrap();
-                break;
-            }
+        let forbidden_point = points
+            .iter()
+            .find(|&&p| forbidden(game.board(), p).is_some());
+        if let Some(&p) = forbidden_point
+            && policy == ForbiddenPolicy::Lose
+            && black_to_move
+        {
+            game.play(p).unwrap();
+            break;
         }
         let legal: Vec<Point> = points
             .into_iter()

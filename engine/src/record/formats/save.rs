@@ -170,10 +170,10 @@ impl SavedGame {
             });
         }
         let mut game = replay(FORMAT, "", self.rule, self.size, Some(self.policy), &moves)?;
-        if !game.is_over() {
-            if let Some(result) = self.result.declared() {
-                game.set_result(result);
-            }
+        if let Some(result) = self.result.declared()
+            && !game.is_over()
+        {
+            game.set_result(result);
         }
         let replayed = SavedResult::of(&game);
         if replayed != self.result {
