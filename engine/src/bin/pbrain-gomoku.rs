@@ -19,7 +19,7 @@ Usage:
 
 Protocol commands: START, RECTSTART, RESTART, INFO, BEGIN, TURN, BOARD..DONE,
 TAKEBACK, END, ABOUT, YXBOARD..DONE, YXSHOWFORBID, STOP/YXSTOP.
-INFO keys: rule (0 freestyle, 1 exactly five, 4 renju), timeout_turn,
+INFO keys: rule (0 freestyle, 1 exactly five, 4 or 2 renju), timeout_turn,
 timeout_match, time_left, max_memory, game_type, max_depth, max_node.
 ";
 

@@ -293,10 +293,9 @@ impl Brain {
     fn info(&mut self, key: &str, value: &str) {
         let result = match key {
             "rule" => number(value).and_then(|mask| {
-                self.rule = Rule::from_gomocup(mask).ok_or_else(|| {
+                self.rule = rule_from_info(mask).ok_or_else(|| {
                     format!(
-                        "rule {mask} is not supported (0 freestyle, 1 exactly five, 4 renju; \
-                         +2 continuous is ignored)"
+                        "rule {mask} is not supported (0 freestyle, 1 exactly five, 2 or 4 renju)"
                     )
                 })?;
                 if self.position.is_some() {
@@ -311,8 +310,12 @@ impl Brain {
             "time_left" => number(value).map(|ms| self.clock.time_left_ms = Some(ms)),
             "max_memory" => number(value).map(|bytes| self.settings.max_memory = bytes),
             "game_type" => number(value).map(|t| self.settings.game_type = t),
-            "max_depth" => number(value).map(|d| self.settings.max_depth = (d > 0).then_some(d)),
-            "max_node" => number(value).map(|n| self.settings.max_nodes = (n > 0).then_some(n)),
+            "max_depth" => number(value).map(|d: i64| {
+                self.settings.max_depth = (d > 0).then(|| d.min(u32::MAX as i64) as u32);
+            }),
+            "max_node" => number(value).map(|n: i64| {
+                self.settings.max_nodes = (n > 0).then_some(n as u64);
+            }),
             // folder, evaluate and keys we do not know: ignored, as the
             // protocol requires.
             _ => Ok(()),
@@ -364,6 +367,17 @@ impl Brain {
             }
             None => out(format!("ERROR no legal move left for {me}")),
         }
+    }
+}
+
+/// The rule an `INFO rule` value names. The Gomocup bitmask says 1 exactly
+/// five, 2 continuous game, 4 renju; but Yixin-Board sends a plain 2 for
+/// Renju (and Rapfi reads it so), while Gomocup never sends 2 alone. So 2
+/// alone is Renju and otherwise the continuous bit is ignored.
+fn rule_from_info(value: u32) -> Option<Rule> {
+    match value {
+        2 => Some(Rule::Renju),
+        mask => Rule::from_gomocup(mask),
     }
 }
 

@@ -11,7 +11,7 @@
 //! | `START [size]` | `OK`; sizes 5 to 22 (15 when omitted), else `ERROR` |
 //! | `RECTSTART w,h` | as START when `w == h`, else `ERROR` |
 //! | `RESTART` | `OK`: empty board of the same size |
-//! | `INFO key value` | nothing. Keys: `rule` (Gomocup bitmask: 1 exactly five, 2 continuous — ignored, 4 renju), `timeout_turn`, `timeout_match`, `time_left`, `max_memory`, `game_type`, and Rapfi's `max_depth`, `max_node` (0 = no limit). Unknown keys are ignored |
+//! | `INFO key value` | nothing. Keys: `rule` (Gomocup bitmask: 0 freestyle, 1 exactly five, 4 renju, +2 continuous ignored; 2 alone is Renju as Yixin-Board sends it), `timeout_turn`, `timeout_match`, `time_left`, `max_memory`, `game_type`, and Rapfi's `max_depth`, `max_node` (0 or negative = no limit). Unknown keys are ignored |
 //! | `BEGIN` | our move `x,y` (we are Black on an empty board) |
 //! | `TURN x,y` | the opponent's move is played, then our move `x,y` |
 //! | `BOARD` … `DONE` | lines `x,y,field` (1 own, 2 opponent, 3 ignored) set the position, then our move |

@@ -364,8 +364,21 @@ fn info_sets_rule_and_clock_and_ignores_unknown_keys() {
     assert_eq!(brain.respond("START 15"), ["OK"]);
     brain.respond("INFO rule 1");
     assert_eq!(brain.rule(), Rule::Standard);
+    // Yixin-Board's renju; the continuous bit is otherwise ignored.
     brain.respond("INFO rule 2");
+    assert_eq!(brain.rule(), Rule::Renju);
+    brain.respond("INFO rule 3");
+    assert_eq!(brain.rule(), Rule::Standard);
+    brain.respond("INFO rule 0");
     assert_eq!(brain.rule(), Rule::Freestyle);
+    brain.respond("INFO rule 6");
+    assert_eq!(brain.rule(), Rule::Renju);
+    // Yixin-Board's "no limit" for depth and nodes.
+    brain.respond("INFO max_depth -1");
+    brain.respond("INFO max_node -1");
+    assert_eq!(brain.settings().max_depth, None);
+    assert_eq!(brain.settings().max_nodes, None);
+    assert_eq!(brain.respond("RESTART"), ["OK"]);
 }
 
 #[test]
