@@ -678,6 +678,15 @@ fn bytes_are_checked_for_size_and_utf8() {
     let with_bom = [b"\xEF\xBB\xBF".as_slice(), &sample("variations.sgf")].concat();
     assert_eq!(Format::detect(&with_bom), Some(Format::Sgf));
     assert!(Format::Sgf.read(&with_bom, Rule::Freestyle, 15).is_ok());
+    let bom_text = format!("\u{feff}{}", sample_text("tournament-names.psq"));
+    assert_eq!(
+        psq::read(&bom_text, Rule::Freestyle)
+            .unwrap()
+            .game
+            .moves()
+            .len(),
+        5
+    );
 }
 
 #[test]

@@ -167,6 +167,13 @@ pub fn decode(format: Format, bytes: &[u8]) -> Result<&str, FormatError> {
     })
 }
 
+/// Checks the size of text handed to a reader and drops a leading
+/// byte-order mark, which editors on Windows like to add.
+pub(crate) fn prepare(format: Format, text: &str) -> Result<&str, FormatError> {
+    check_size(format, text.len())?;
+    Ok(text.strip_prefix('\u{feff}').unwrap_or(text))
+}
+
 pub(crate) fn check_size(format: Format, bytes: usize) -> Result<(), FormatError> {
     if bytes > MAX_INPUT_BYTES {
         Err(FormatError::new(format, ErrorKind::TooLarge { bytes }))

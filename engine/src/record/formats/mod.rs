@@ -14,6 +14,17 @@
 //! | move string `h8i9j10` | [`move_string`] | moves only |
 //!
 //! [`Format`] is one entry point for all four (detect, read bytes, write).
+//!
+//! Rules shared by the readers:
+//! * Colours are never read from a file's point of view: Black plays the odd
+//!   moves, as in [`Game`]. (SGF names colours; a mismatch is an error.)
+//! * Forbidden-move policy: only the save file stores it. The other formats
+//!   are replayed under [`crate::record::ForbiddenPolicy::Refuse`], except
+//!   that a forbidden point as the very last move reads as Black's loss
+//!   ([`crate::record::ForbiddenPolicy::Lose`]), which is how tournament
+//!   records of such games end. A forbidden point earlier is an error.
+//! * Errors say which move (1-based) and, where the format has lines, which
+//!   line and column; a leading byte-order mark is ignored.
 
 mod date;
 mod error;

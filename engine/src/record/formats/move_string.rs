@@ -7,11 +7,12 @@
 //! * Read: [`parse_move_list`] (so spaces, commas and semicolons between the
 //!   points are accepted, upper-case letters too), then every move is played
 //!   through [`Game`] under the rule and size the caller gives. A forbidden
-//!   point as the last move is read as Black's loss (see the `replay` rules
-//!   in [`super`]); anywhere else it is an error, as are off-board and
-//!   occupied points and moves after a five.
+//!   point as the last move is read as Black's loss (see [`super`]);
+//!   anywhere else it is an error, as are off-board and occupied points and
+//!   moves after a five. A syntax error names the bad text, not its move
+//!   number (the list is parsed as a whole).
 
-use super::error::check_size;
+use super::error::prepare;
 use super::replay::{SourceMove, replay};
 use super::{ErrorKind, Format, FormatError};
 use crate::board::parse_move_list;
@@ -29,7 +30,7 @@ pub fn write(game: &Game) -> String {
 /// Replays a move string on an empty board of `size` under `rule`.
 pub fn read(text: &str, rule: Rule, size: usize) -> Result<Game, FormatError> {
     let format = Format::MoveString;
-    check_size(format, text.len())?;
+    let text = prepare(format, text)?;
     // The size is checked first so that a bad size is not reported as
     // "every point is off the board".
     super::replay::new_game(format, rule, size)?;

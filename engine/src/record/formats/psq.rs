@@ -24,7 +24,7 @@
 //!   forbidden point other than the last move (see [`super`]) is an error
 //!   naming the line. Result, date and comment are not in the format.
 
-use super::error::check_size;
+use super::error::prepare;
 use super::replay::{SourceMove, move_error, replay};
 use super::{ErrorKind, Format, FormatError, Metadata, MoveProblem, Player, PlayerKind, Record};
 use crate::board::{ParsePointError, Point};
@@ -166,7 +166,7 @@ fn seat_player(code: u64, name: Option<&str>) -> Player {
 
 /// Reads a psq file; `rule` is the rule the game was played under.
 pub fn read(text: &str, rule: Rule) -> Result<Record, FormatError> {
-    check_size(FORMAT, text.len())?;
+    let text = prepare(FORMAT, text)?;
     let mut lines = text.split('\n').enumerate().map(|(i, l)| {
         let offset = l.as_ptr() as usize - text.as_ptr() as usize;
         (i + 1, offset, l.trim())

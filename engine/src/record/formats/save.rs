@@ -22,7 +22,7 @@
 //!   `Win(winner: Black, reason: Five | Forbidden | Resign | Timeout)`.
 //! * Read: `version`, `rule`, `size`, `moves` and `result` are required; the
 //!   other fields default to empty (`#[serde(default)]`). Moves may also be
-//!   written `x,y`. The moves are replayed through [`Game`] under the stored
+//!   written `x,y`. The moves are replayed through [`Game`](crate::record::Game) under the stored
 //!   rule and policy; an illegal move is an error naming its number. The
 //!   stored result must be the one the moves give (a resignation or timeout
 //!   only on a game the moves leave open); `move_times_ms` may not be longer
@@ -39,7 +39,7 @@
 use super::replay::{SourceMove, move_error, new_game, replay};
 use super::{
     ErrorKind, Format, FormatError, Metadata, MoveProblem, Player, Record, SavedResult,
-    TimeControl, error::check_size, is_valid_date,
+    TimeControl, error::prepare, is_valid_date,
 };
 use crate::board::Point;
 use crate::record::ForbiddenPolicy;
@@ -113,7 +113,7 @@ fn check_version(version: u64) -> Result<(), FormatError> {
 impl SavedGame {
     /// Parses the RON text without replaying the moves.
     pub fn parse(text: &str) -> Result<SavedGame, FormatError> {
-        check_size(FORMAT, text.len())?;
+        let text = prepare(FORMAT, text)?;
         let probe: VersionProbe = ron::from_str(text).map_err(ron_error)?;
         check_version(probe.version)?;
         ron::from_str(text).map_err(ron_error)
@@ -122,10 +122,14 @@ impl SavedGame {
     pub fn to_ron(&self) -> String {
         let config = ron::ser::PrettyConfig::new()
             .struct_names(true)
-            // One line for the moves and one for the times, not one line per move.
+            // One line per field: players, the time control and the result
+            // inline, and the moves on one line rather than one per move.
+            .depth_limit(1)
             .compact_arrays(true);
-        ron::ser::to_string_pretty(self, config)
-            .expect("a SavedGame holds only strings, numbers and enums, which RON can write")
+        let mut text = ron::ser::to_string_pretty(self, config)
+            .expect("a SavedGame holds only strings, numbers and enums, which RON can write");
+        text.push('\n');
+        text
     }
 
     pub fn from_record(record: &Record) -> SavedGame {
@@ -216,4 +220,33 @@ pub fn write(record: &Record) -> String {
 /// Reads and checks a save file.
 pub fn read(text: &str) -> Result<Record, FormatError> {
     SavedGame::parse(text)?.to_record()
+}
+
+/// The example at the top of a module's docs, without the `//! ` prefixes.
+#[cfg(test)]
+pub(crate) fn doc_example(source: &str) -> String {
+    source
+        .lines()
+        .map_while(|l| l.strip_prefix("//!"))
+        .skip_while(|l| l.trim() != "```text")
+        .skip(1)
+        .take_while(|l| l.trim() != "```")
+        .map(|l| format!("{}\n", l.strip_prefix(' ').unwrap_or(l)))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_documented_example_loads() {
+        let example = doc_example(include_str!("save.rs"));
+        assert!(example.starts_with("SavedGame("), "{example}");
+        let record = read(&example).unwrap();
+        assert_eq!(record.game.moves().len(), 3);
+        assert_eq!(record.meta.move_times_ms, [1200, 800, 4100]);
+        // And the writer produces the documented layout.
+        assert_eq!(write(&record), example);
+    }
 }

@@ -40,7 +40,7 @@
 //! * `DT` keeps its leading `YYYY-MM-DD` when it has one; `GC`, or else a
 //!   comment `C` on the root node, becomes the comment.
 
-use super::error::check_size;
+use super::error::prepare;
 use super::replay::{SourceMove, move_error, replay};
 use super::{
     ErrorKind, Format, FormatError, Metadata, MoveProblem, Player, Record, SavedResult, WinReason,
@@ -282,7 +282,7 @@ fn simple_text(value: &str) -> String {
 
 /// Reads the first game of an SGF file.
 pub fn read(text: &str) -> Result<Record, FormatError> {
-    check_size(FORMAT, text.len())?;
+    let text = prepare(FORMAT, text)?;
     let mut parser = Parser { text, pos: 0 };
     let nodes = parser.main_line()?;
     let root = &nodes[0];
@@ -494,4 +494,18 @@ fn result_from_text(text: &str) -> Option<SavedResult> {
         _ => WinReason::Five,
     };
     Some(SavedResult::Win { winner, reason })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_documented_example_loads() {
+        let example = super::super::save::doc_example(include_str!("sgf.rs"));
+        let record = read(&example).unwrap();
+        assert_eq!(record.game.rule(), Rule::Renju);
+        assert_eq!(record.game.moves().len(), 3);
+        assert_eq!(record.meta.white.name, "Computer");
+    }
 }
