@@ -78,10 +78,14 @@ fn is_five(run: usize, mode: FiveMode) -> bool {
 fn five_points(cells: &[u8; WINDOW], mode: FiveMode) -> u16 {
     let mut mask = 0;
     let mut probe = *cells;
+    let run = run_through_center(cells);
     for i in 1..WINDOW - 1 {
         if cells[i] == EMPTY {
             probe[i] = OWN;
-            if is_five(run_through_center(&probe), mode) {
+            // The new stone must join the row through the centre: a row that
+            // is already five is not made by a stone elsewhere on the line.
+            let joined = run_through_center(&probe);
+            if joined > run && is_five(joined, mode) {
                 mask |= 1 << i;
             }
             probe[i] = EMPTY;
@@ -99,7 +103,8 @@ fn analyse(cells: &[u8; WINDOW], mode: FiveMode) -> LineShape {
     let run = run_through_center(cells);
     let five = is_five(run, mode);
     let overline = mode == FiveMode::ExactlyFive && run >= 6;
-    let fives = five_points(cells, mode);
+    // A five is a five, not also a four.
+    let fives = if five { 0 } else { five_points(cells, mode) };
     let straight_four = is_straight(fives);
     let fours = match fives.count_ones() {
         0 => 0,
@@ -225,6 +230,15 @@ mod tests {
         assert!(line("..XXXXXX...", AtLeastFive).five);
         assert!(!line("..XXXXXX...", AtLeastFive).overline);
         assert!(line("XXXXXXXXXXX", ExactlyFive).overline);
+    }
+
+    #[test]
+    fn a_five_is_not_also_a_four() {
+        let s = line("..XXXXX....", ExactlyFive);
+        assert!(s.five);
+        assert_eq!((s.fours, s.five_points), (0, 0));
+        let s = line("..XXXXX....", AtLeastFive);
+        assert_eq!((s.fours, s.five_points), (0, 0));
     }
 
     #[test]
