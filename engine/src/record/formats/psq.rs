@@ -195,9 +195,10 @@ pub fn read(text: &str, rule: Rule) -> Result<Record, FormatError> {
                 .map_err(|_| syntax(number, "a move cannot take negative time"))?,
             None => 0,
         };
-        let point = usize::try_from(x - 1)
-            .ok()
-            .zip(usize::try_from(y - 1).ok())
+        // 1-based in the file; anything below 1 (down to i64::MIN) is off the board.
+        let zero_based = |v: i64| v.checked_sub(1).and_then(|v| usize::try_from(v).ok());
+        let point = zero_based(x)
+            .zip(zero_based(y))
             .and_then(|(x, y)| Point::checked(x, y, size));
         let Some(point) = point else {
             let problem = MoveProblem::Notation(ParsePointError::OffBoard {
@@ -245,7 +246,14 @@ pub fn read(text: &str, rule: Rule) -> Result<Record, FormatError> {
 
 /// The lines after the moves: `[name1, name2,] [errCode]`.
 fn read_trailer<'a>(trailer: &[(usize, &'a str)]) -> Result<Option<[&'a str; 2]>, FormatError> {
-    let error_code = |&(number, line): &(usize, &str)| integer(line, number).map(|_| ());
+    let error_code = |&(number, line): &(usize, &str)| {
+        integer(line, number).map(|_| ()).map_err(|_| {
+            let what = format!(
+                "expected a move 'x,y,t', two player names or an error code, found '{line}'"
+            );
+            syntax(number, &what)
+        })
+    };
     match trailer {
         [] => Ok(None),
         [code] => error_code(code).map(|_| None),
