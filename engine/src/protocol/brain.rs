@@ -8,30 +8,44 @@ use crate::board::{Board, Color, MAX_SIZE, MIN_SIZE, Point};
 use crate::rules::{self, Rule};
 use crate::search::{Score, SearchInfo, SearchLimits, Searcher};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 /// Lets another thread stop a running search (STOP, YXSTOP, END or the end
 /// of input arriving while the brain thinks).
+///
+/// Input lines are numbered from 1 in the order read; the brain counts the
+/// lines it handles the same way. A stop sent with line `n` cancels the
+/// search started by an earlier line, even when the reader sees it before
+/// that search has begun (`BOARD` … `DONE` then `YXSTOP` at once), but never
+/// a search started by a later line.
 #[derive(Debug, Default)]
 pub struct SearchControl {
     cancel: AtomicBool,
     thinking: AtomicBool,
+    /// The number of the latest stop line.
+    stop_line: AtomicU64,
 }
 
 impl SearchControl {
-    /// Stops the current search, if one is running; the brain then answers
-    /// with the best move found so far. A stop that arrives between searches
-    /// is dropped, so it cannot cut the next search short.
-    pub fn stop(&self) {
+    /// A stop arrived as input line `line`: the search in progress, or about
+    /// to start for an earlier line, ends with the best move found so far.
+    pub fn stop(&self, line: u64) {
+        self.stop_line.fetch_max(line, Ordering::SeqCst);
         if self.thinking.load(Ordering::SeqCst) {
             self.cancel.store(true, Ordering::SeqCst);
         }
     }
 
-    fn begin(&self) {
+    /// A search starts for input line `line`. The stores and loads here and
+    /// in `stop` are sequentially consistent, so at least one side sees the
+    /// other: either `stop` sees `thinking` or this sees `stop_line`.
+    fn begin(&self, line: u64) {
         self.cancel.store(false, Ordering::SeqCst);
         self.thinking.store(true, Ordering::SeqCst);
+        if self.stop_line.load(Ordering::SeqCst) > line {
+            self.cancel.store(true, Ordering::SeqCst);
+        }
     }
 
     fn end(&self) {
@@ -74,6 +88,8 @@ pub struct Brain {
     block: Option<Block>,
     searcher: Option<Searcher>,
     control: Arc<SearchControl>,
+    /// Lines handled so far, blank ones included (see [`SearchControl`]).
+    lines_handled: u64,
     finished: bool,
 }
 
@@ -94,6 +110,7 @@ impl Brain {
             block: None,
             searcher: None,
             control: Arc::new(SearchControl::default()),
+            lines_handled: 0,
             finished: false,
         }
     }
@@ -136,6 +153,7 @@ impl Brain {
     /// output line to `out` as soon as it is known (progress messages come
     /// while thinking, before the move).
     pub fn handle(&mut self, line: &str, out: &mut dyn FnMut(String)) {
+        self.lines_handled += 1;
         let line = line.trim();
         if line.is_empty() || self.finished {
             return;
@@ -341,7 +359,7 @@ impl Brain {
             nodes: self.settings.max_nodes,
         };
         let searcher = searcher_for(&mut self.searcher, rule);
-        self.control.begin();
+        self.control.begin(self.lines_handled);
         let info = searcher.search(
             position.board(),
             me,
@@ -463,4 +481,32 @@ fn about() -> String {
          country=\"International\"",
         env!("CARGO_PKG_VERSION")
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cancelled(control: &SearchControl) -> bool {
+        control.cancel.load(Ordering::SeqCst)
+    }
+
+    #[test]
+    fn a_stop_reaches_the_search_of_an_earlier_line_only() {
+        let control = SearchControl::default();
+        // Read as line 7 before the search for line 5 began.
+        control.stop(7);
+        control.begin(5);
+        assert!(cancelled(&control));
+        control.end();
+        // The next search (line 9) is not affected by that stale stop.
+        control.begin(9);
+        assert!(!cancelled(&control));
+        // A stop during the search cancels it.
+        control.stop(10);
+        assert!(cancelled(&control));
+        control.end();
+        control.begin(11);
+        assert!(!cancelled(&control));
+    }
 }

@@ -88,16 +88,18 @@ where
     // and returning from main ends it with the process.
     thread::spawn(move || {
         let mut reader = LineReader::new(input);
+        let mut number = 0;
         while let Ok(Some(line)) = reader.next_line() {
+            number += 1;
             if is_interrupt(&line) {
-                control.stop();
+                control.stop(number);
             }
             if lines.send(line).is_err() {
                 return;
             }
         }
         // End of input: nobody will read the move, so stop thinking.
-        control.stop();
+        control.stop(number + 1);
     });
     let mut failure = None;
     for line in received {
