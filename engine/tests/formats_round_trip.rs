@@ -39,31 +39,35 @@ fn assert_same_game(original: &Record, read: &Record, context: &str) {
 #[test]
 fn the_generator_makes_every_kind_of_ending() {
     // The round trips below only mean something if the games they feed in
-    // cover fives, forbidden losses, resignations, timeouts and open games.
+    // cover fives, forbidden losses, resignations, timeouts and open games,
+    // under every rule and on both sizes.
     let mut seen = std::collections::HashSet::new();
     for seed in 0..SEEDS {
         let record = random_record(seed);
-        seen.insert(
-            format!("{:?}", result_of(&record))
-                .split('{')
-                .next()
-                .unwrap()
-                .to_string(),
-        );
-        if let SavedResult::Win { reason, .. } = result_of(&record) {
-            seen.insert(format!("{reason:?}"));
+        let ending = match result_of(&record) {
+            SavedResult::Unfinished => "unfinished",
+            SavedResult::Draw => "draw",
+            SavedResult::Win { reason, .. } => match reason {
+                WinReason::Five => "five",
+                WinReason::Forbidden => "forbidden",
+                WinReason::Resign => "resign",
+                WinReason::Timeout => "timeout",
+            },
+        };
+        seen.insert(ending.to_string());
+        seen.insert(format!("{:?} {}", record.game.rule(), record.game.size()));
+    }
+    let mut expected: Vec<String> = ["unfinished", "five", "forbidden", "resign", "timeout"]
+        .map(String::from)
+        .to_vec();
+    for rule in Rule::ALL {
+        for size in [15, 20] {
+            expected.push(format!("{rule:?} {size}"));
         }
     }
-    for kind in [
-        "Unfinished",
-        "Win ",
-        "Five",
-        "Forbidden",
-        "Resign",
-        "Timeout",
-    ] {
+    for kind in expected {
         assert!(
-            seen.contains(kind),
+            seen.contains(&kind),
             "no {kind} game among {SEEDS} seeds: {seen:?}"
         );
     }
