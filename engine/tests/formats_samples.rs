@@ -208,6 +208,20 @@ fn sample_move_string() {
     assert_eq!(move_string::write(&record.game), "h8i9h9j10h10g7h11a1h12");
 }
 
+#[test]
+fn writers_produce_the_checked_in_files() {
+    // golden.* were written from freestyle-five.ron and checked by hand
+    // (h8 = psq 8,8 = SGF hh; a1 = psq 1,15 = SGF ao). A change to a writer
+    // shows up here as a diff, not as a silent format change.
+    let record = save::read(&sample_text("freestyle-five.ron")).unwrap();
+    for format in Format::ALL {
+        let name = format!("golden.{}", format.extension());
+        assert_eq!(format.write(&record), sample_text(&name), "{name}");
+        let read = format.read(&sample(&name), Rule::Freestyle, 15).unwrap();
+        assert_eq!(read.game, record.game, "{name}");
+    }
+}
+
 // ---- save file errors --------------------------------------------------------
 
 const GOOD_SAVE: &str = r#"SavedGame(version: 1, rule: Freestyle, size: 15,
