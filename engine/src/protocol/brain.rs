@@ -204,10 +204,11 @@ impl Brain {
             Command::RectStart(w, h) => Err(format!(
                 "rectangular boards ({w}x{h}) are not supported; use START with a square size"
             )),
-            Command::Restart => self.game().map(|p| {
-                *p = Position::empty(p.size()).expect("the size was valid at START");
-                Some("OK".into())
-            }),
+            Command::Restart => self
+                .game()
+                .map(|p| p.size())
+                .and_then(|size| self.start(size))
+                .map(|()| Some("OK".into())),
             Command::Info { key, value } => {
                 self.info(&key, &value);
                 Ok(None)

@@ -323,6 +323,23 @@ fn takeback_removes_the_last_mover_s_stone() {
 }
 
 #[test]
+fn a_full_board_gets_an_error_not_a_move() {
+    let mut brain = started(Rule::Freestyle);
+    assert_eq!(brain.respond("START 5"), ["OK"]);
+    // 13 opponent (Black) and 12 own stones: we are White, with no point left.
+    let stones: Vec<(u8, u8, u8)> = (0..25)
+        .map(|i| ((i % 5) as u8, (i / 5) as u8, if i % 2 == 0 { 2 } else { 1 }))
+        .collect();
+    assert!(send_block(&mut brain, "YXBOARD", &stones).is_empty());
+    let r = one(&mut brain, "BEGIN");
+    assert_eq!(r, "ERROR no legal move left for White");
+    assert_eq!(brain.board().unwrap().stone_count(), 25);
+    // Black's last stone taken back: its point is the only answer.
+    assert_eq!(one(&mut brain, "TAKEBACK 4,4"), "OK");
+    assert_eq!(one(&mut brain, "BEGIN"), "4,4");
+}
+
+#[test]
 fn restart_clears_the_board_and_keeps_the_size() {
     let mut brain = started(Rule::Freestyle);
     assert_eq!(brain.respond("START 17"), ["OK"]);
