@@ -10,6 +10,7 @@
 pub mod pattern;
 
 use crate::board::{Board, CELLS, Cell, Color, Direction, Point, STRIDE};
+use crate::rules::line::FiveMode;
 use crate::rules::{self, Rule};
 use pattern::{ALL_EMPTY, BLOCKED, EMPTY, PATTERNS, Pattern, THREATS, Threat, weight};
 use std::sync::OnceLock;
@@ -32,6 +33,16 @@ fn threat_bonus(t: Threat) -> Value {
         Threat::TwoTwo => 20,
         _ => 0,
     }
+}
+
+/// Builds the lookup tables now rather than on first use (before timing).
+pub fn warm_up() {
+    crate::rules::line::warm_up();
+    for mode in [FiveMode::AtLeastFive, FiveMode::ExactlyFive] {
+        pattern::table(mode);
+    }
+    combos(false);
+    combos(true);
 }
 
 /// Threat and value of a cell for every combination of four line patterns.

@@ -138,7 +138,7 @@ impl<'a> Engine<'a> {
         {
             self.stopped = true;
         }
-        if self.nodes & 511 == 0 {
+        if self.nodes & 255 == 0 {
             if self.limits.cancel.load(Ordering::Relaxed) {
                 self.stopped = true;
             }

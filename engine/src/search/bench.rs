@@ -77,7 +77,7 @@ pub fn bench_main(args: &[String]) -> i32 {
             return 2;
         }
     };
-    crate::rules::line::warm_up();
+    crate::eval::warm_up();
     let cancel = AtomicBool::new(false);
     let mut total_nodes = 0u64;
     let mut total_time = 0.0f64;

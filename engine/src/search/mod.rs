@@ -130,9 +130,9 @@ pub struct Searcher {
     tt: tt::Table,
 }
 
-/// Transposition table size: cleared at the start of every search (about a
-/// millisecond), so that results depend only on the position and limits.
-const TT_MEGABYTES: usize = 8;
+/// Transposition table size. It is cleared (by generation) at the start of
+/// every search, so results depend only on the position and the limits.
+const TT_MEGABYTES: usize = 16;
 
 /// A root move and what the last completed depth said about it.
 #[derive(Clone, Copy, Debug)]
@@ -202,6 +202,7 @@ impl Searcher {
 
     /// Like [`Searcher::search_level`] with the level's think time replaced
     /// by `time` (match harness and fast tests).
+    #[allow(clippy::too_many_arguments)]
     pub fn search_level_timed(
         &mut self,
         board: &Board,
@@ -449,7 +450,7 @@ fn search_root(
         engine.pos.undo();
         if engine.stopped {
             // Keep what is known: a finished first move stays first.
-            moves[..i].sort_by(|a, b| b.score.cmp(&a.score));
+            moves[..i].sort_by_key(|m| std::cmp::Reverse(m.score));
             return best;
         }
         moves[i].score = if i == 0 || s > floor { s } else { -INF };
@@ -464,6 +465,6 @@ fn search_root(
         }
     }
     // Stable: equal scores keep the previous order.
-    moves.sort_by(|a, b| b.score.cmp(&a.score));
+    moves.sort_by_key(|m| std::cmp::Reverse(m.score));
     best
 }

@@ -20,6 +20,8 @@ pub struct Entry {
     pub best: u16,
     pub depth: i8,
     pub bound: Bound,
+    /// Which search stored it: older generations count as empty.
+    generation: u8,
 }
 
 const EMPTY: Entry = Entry {
@@ -28,11 +30,13 @@ const EMPTY: Entry = Entry {
     best: 0,
     depth: 0,
     bound: Bound::None,
+    generation: 0,
 };
 
 pub struct Table {
     entries: Vec<Entry>,
     mask: usize,
+    generation: u8,
 }
 
 impl Table {
@@ -43,29 +47,37 @@ impl Table {
         Table {
             entries: vec![EMPTY; len],
             mask: len - 1,
+            generation: 1,
         }
     }
 
+    /// Forgets every entry: cheap (a new generation) except once every
+    /// 255 searches, when the table is really wiped.
     pub fn clear(&mut self) {
-        self.entries.fill(EMPTY);
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.entries.fill(EMPTY);
+            self.generation = 1;
+        }
     }
 
     #[inline]
     pub fn probe(&self, key: u64) -> Option<Entry> {
         let e = self.entries[key as usize & self.mask];
-        (e.key == key && e.bound != Bound::None).then_some(e)
+        (e.key == key && e.generation == self.generation && e.bound != Bound::None).then_some(e)
     }
 
     #[inline]
     pub fn store(&mut self, key: u64, depth: i32, score: i32, bound: Bound, best: Option<usize>) {
         let slot = &mut self.entries[key as usize & self.mask];
         // Keep a deeper result for the same position unless this one is exact.
-        if slot.key == key && slot.depth as i32 > depth && bound != Bound::Exact {
+        let same = slot.key == key && slot.generation == self.generation;
+        if same && slot.depth as i32 > depth && bound != Bound::Exact {
             return;
         }
         let best = match best {
             Some(b) => b as u16,
-            None if slot.key == key => slot.best,
+            None if same => slot.best,
             None => 0,
         };
         *slot = Entry {
@@ -74,6 +86,7 @@ impl Table {
             best,
             depth: depth.clamp(-128, 127) as i8,
             bound,
+            generation: self.generation,
         };
     }
 }
