@@ -187,11 +187,27 @@ fn a_session_through_pipes() {
 }
 
 #[test]
-fn the_end_of_input_ends_the_brain() {
+fn the_end_of_input_ends_the_brain_after_its_answers() {
     let mut brain = Brain::spawn();
     assert_eq!(brain.ask("start 20"), "OK");
     brain.stdin = None;
     assert!(brain.wait_for_exit().is_empty());
+
+    // A whole session piped in at once is still answered in full.
+    let mut brain = Brain::spawn();
+    for line in ["START 15", "INFO max_depth 2", "BEGIN", "TURN 0,0"] {
+        brain.send(line);
+    }
+    brain.stdin = None;
+    let rest: Vec<String> = brain
+        .wait_for_exit()
+        .into_iter()
+        .filter(|l| !l.starts_with("MESSAGE "))
+        .collect();
+    assert_eq!(rest.len(), 3, "{rest:?}");
+    assert_eq!(rest[0], "OK");
+    parse_move(&rest[1]);
+    parse_move(&rest[2]);
 }
 
 #[test]

@@ -11,8 +11,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
-/// Lets another thread stop a running search (STOP, YXSTOP, END or the end
-/// of input arriving while the brain thinks).
+/// Lets another thread stop a running search (STOP, YXSTOP or END arriving
+/// while the brain thinks).
 ///
 /// Input lines are numbered from 1 in the order read; the brain counts the
 /// lines it handles the same way. A stop sent with line `n` cancels the

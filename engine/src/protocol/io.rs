@@ -98,8 +98,9 @@ where
                 return;
             }
         }
-        // End of input: nobody will read the move, so stop thinking.
-        control.stop(number + 1);
+        // At the end of input the queued commands are still answered in
+        // full (scripts pipe a whole session in at once); then `received`
+        // ends and so does the brain.
     });
     let mut failure = None;
     for line in received {

@@ -20,7 +20,7 @@
 //! | `YXSHOWFORBID` | `FORBID ` + `xxyy` (two digits each) per forbidden point + `.`; points only when Black is to move under Renju |
 //! | `ABOUT` | `name="...", version="...", author="...", country="..."` |
 //! | `STOP`, `YXSTOP` | while thinking: answer now with the best move so far; otherwise nothing |
-//! | `END` | nothing; the brain exits (also at the end of input) |
+//! | `END` | nothing; the brain exits (also at the end of input, after answering what came before it) |
 //! | `SWAP2BOARD` … `DONE` | `UNKNOWN` (after DONE, so its data lines are not read as commands) |
 //! | anything else | `UNKNOWN command '...'` |
 //!
