@@ -7,6 +7,7 @@ use super::position::Position;
 use crate::board::{Board, Color, MAX_SIZE, MIN_SIZE, Point};
 use crate::rules::{self, Rule};
 use crate::search::{Score, SearchInfo, SearchLimits, Searcher};
+use std::panic::{self, AssertUnwindSafe};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
@@ -214,18 +215,16 @@ impl Brain {
                 Ok(None)
             }
             Command::Begin => self.game().map(|_| None),
-            Command::Turn(coord) => self.game().and_then(|p| {
-                let point = p.point(coord)?;
-                p.play(point, rule)
-                    .map(|()| None)
-                    .map_err(|e| format!("TURN {coord}: {e}"))
-            }),
-            Command::Takeback(coord) => self.game().and_then(|p| {
-                let point = p.point(coord)?;
-                p.take_back(point)
-                    .map(|()| Some("OK".into()))
-                    .map_err(|e| format!("TAKEBACK {coord}: {e}"))
-            }),
+            Command::Turn(coord) => self
+                .game()
+                .and_then(|p| p.play(p.point(coord)?, rule))
+                .map(|()| None)
+                .map_err(|e| format!("TURN {coord}: {e}")),
+            Command::Takeback(coord) => self
+                .game()
+                .and_then(|p| p.take_back(p.point(coord)?))
+                .map(|()| Some("OK".into()))
+                .map_err(|e| format!("TAKEBACK {coord}: {e}")),
             Command::Block(kind) => {
                 let errors = match self.position {
                     None => vec![format!("{} before START", kind.name())],
@@ -361,21 +360,34 @@ impl Brain {
         };
         let searcher = searcher_for(&mut self.searcher, rule);
         self.control.begin(self.lines_handled);
-        let info = searcher.search(
-            position.board(),
-            me,
-            &limits,
-            &self.control.cancel,
-            &mut |info: &SearchInfo| out(progress_message(info, size)),
-        );
+        // A panic in the search must not take the brain down mid-match:
+        // the fallback below still answers a legal move.
+        let searched = panic::catch_unwind(AssertUnwindSafe(|| {
+            searcher.search(
+                position.board(),
+                me,
+                &limits,
+                &self.control.cancel,
+                &mut |info: &SearchInfo| out(progress_message(info, size)),
+            )
+        }));
         self.control.end();
-        if let Some(p) = info.best
+        let best = match searched {
+            Ok(info) => info.best,
+            Err(_) => {
+                // Its tables may be inconsistent now: start afresh.
+                self.searcher = None;
+                out("DEBUG the search panicked; playing a fallback move".into());
+                None
+            }
+        };
+        if let Some(p) = best
             && let Err(e) = rules::check_move(position.board(), rule, me, p)
         {
             // A search bug; the fallback below keeps the game legal.
             out(format!("DEBUG search proposed {}: {e}", p.to_xy()));
         }
-        let choice = legal_choice(position.board(), rule, me, info.best);
+        let choice = legal_choice(position.board(), rule, me, best);
         self.clock.used_ms += started.elapsed().as_millis() as u64;
         match choice {
             Some(p) => {
