@@ -176,6 +176,8 @@ struct Game {
     /// Largest time over the budget of one move, for timed engine players.
     max_over: Duration,
     note: &'static str,
+    /// Every move of the game, opening included, as an `h8` move string.
+    record: String,
 }
 
 fn play(cfg: &Config, opening: &[Point], black: Player, white: Player, seed: u64) -> Game {
@@ -184,6 +186,7 @@ fn play(cfg: &Config, opening: &[Point], black: Player, white: Player, seed: u64
     let mut searchers = [Searcher::new(cfg.rule), Searcher::new(cfg.rule)];
     let mut max_over = Duration::ZERO;
     let mut ply = opening.len();
+    let mut record: String = opening.iter().map(|p| p.to_notation(15)).collect();
     loop {
         let color = Color::of_ply(ply);
         let player = if color == Color::Black { black } else { white };
@@ -230,6 +233,7 @@ fn play(cfg: &Config, opening: &[Point], black: Player, white: Player, seed: u64
                 moves: ply,
                 max_over,
                 note: "no legal move",
+                record,
             };
         };
         if rules::check_move(&board, cfg.rule, color, p).is_err() {
@@ -238,9 +242,11 @@ fn play(cfg: &Config, opening: &[Point], black: Player, white: Player, seed: u64
                 moves: ply,
                 max_over,
                 note: "illegal move",
+                record,
             };
         }
         board.place(p, color).expect("checked legal");
+        record.push_str(&p.to_notation(15));
         ply += 1;
         if rules::winning_line(&board, p, cfg.rule).is_some() {
             return Game {
@@ -248,6 +254,7 @@ fn play(cfg: &Config, opening: &[Point], black: Player, white: Player, seed: u64
                 moves: ply,
                 max_over,
                 note: "five",
+                record,
             };
         }
         if board.is_full() {
@@ -256,6 +263,7 @@ fn play(cfg: &Config, opening: &[Point], black: Player, white: Player, seed: u64
                 moves: ply,
                 max_over,
                 note: "full board",
+                record,
             };
         }
     }
@@ -320,6 +328,7 @@ fn main() {
             }
             Outcome::Win(_) => {
                 l += 1;
+                println!("lost game: {}", game.record);
                 0.0
             }
             Outcome::Draw => {

@@ -209,6 +209,14 @@ impl Position {
         self.history.last().copied()
     }
 
+    /// The move played `back` moves ago (1 = the last one).
+    pub fn recent(&self, back: usize) -> Option<usize> {
+        self.history
+            .len()
+            .checked_sub(back)
+            .map(|i| self.history[i])
+    }
+
     /// Hash of the stones and the side to move.
     #[inline]
     pub fn key(&self, to_move: Color) -> u64 {

@@ -4,7 +4,7 @@
 //! placed `n` plies after the root scores `MATE - n`; a loss `-(MATE - n)`.
 
 use super::tt::{Bound, Table};
-use crate::board::{CELLS, Color, Point};
+use crate::board::{CELLS, Color, Point, STRIDE};
 use crate::eval::Position;
 use crate::eval::pattern::Threat;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -30,7 +30,21 @@ const DEFENCE: [i32; 14] = [
 /// Moves scoring below this are quiet: reducible and prunable.
 const QUIET: i32 = 1_400;
 /// Late-move pruning: quiet moves tried at most, by remaining depth.
-const LATE_MOVES: [usize; 6] = [0, 5, 8, 13, 20, 28];
+const LATE_MOVES: [usize; 7] = [0, 4, 7, 11, 16, 22, 30];
+/// Futility margins by remaining depth.
+const FUTILITY: [i32; 4] = [0, 120, 260, 450];
+
+/// Late-move reductions by depth and move number: ln(d) * ln(i) / 2, at
+/// least 1 for the moves that get reduced at all.
+static REDUCTION: std::sync::LazyLock<[[i32; 64]; 64]> = std::sync::LazyLock::new(|| {
+    let mut t = [[0; 64]; 64];
+    for (d, row) in t.iter_mut().enumerate().skip(1) {
+        for (i, r) in row.iter_mut().enumerate().skip(1) {
+            *r = (((d as f64).ln() * (i as f64).ln() / 2.0) as i32).max(1);
+        }
+    }
+    t
+});
 
 /// Why and when to stop.
 pub struct Limits<'a> {
@@ -87,6 +101,8 @@ pub struct Engine<'a> {
     killers: [[usize; 2]; MAX_PLY],
     lists: Vec<Vec<(usize, i32)>>,
     pub nodes: u64,
+    /// Quiescence nodes among `nodes` (for tuning reports).
+    pub quiet_nodes: u64,
     pub stopped: bool,
     limits: Limits<'a>,
 }
@@ -112,6 +128,14 @@ fn from_tt(score: i32, ply: usize) -> i32 {
     }
 }
 
+/// Chebyshev distance between two padded indices.
+#[inline]
+fn distance(a: usize, b: usize) -> usize {
+    let (ax, ay) = (a % STRIDE, a / STRIDE);
+    let (bx, by) = (b % STRIDE, b / STRIDE);
+    ax.abs_diff(bx).max(ay.abs_diff(by))
+}
+
 pub fn win_at(ply: usize) -> i32 {
     MATE - ply as i32
 }
@@ -125,6 +149,7 @@ impl<'a> Engine<'a> {
             killers: [[0; 2]; MAX_PLY],
             lists: (0..MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
             nodes: 0,
+            quiet_nodes: 0,
             stopped: false,
             limits,
         }
@@ -138,7 +163,7 @@ impl<'a> Engine<'a> {
         {
             self.stopped = true;
         }
-        if self.nodes & 255 == 0 {
+        if self.nodes & 127 == 0 {
             if self.limits.cancel.load(Ordering::Relaxed) {
                 self.stopped = true;
             }
@@ -254,16 +279,20 @@ impl<'a> Engine<'a> {
         let mut best = -INF;
         let mut best_move = None;
         let mut quiet_tried = 0;
+        // Futility: far below alpha near the leaves, only threats can help.
+        let futile = !pv
+            && !defending
+            && (depth as usize) < FUTILITY.len()
+            && alpha.abs() < MATE_BOUND
+            && self.pos.evaluate(us) + FUTILITY[depth as usize] <= alpha;
         for i in 0..moves.len() {
             let (m, ms) = moves[i];
             let quiet = ms < QUIET && !defending;
             if quiet {
                 quiet_tried += 1;
-                if !pv
-                    && (depth as usize) < LATE_MOVES.len()
-                    && quiet_tried > LATE_MOVES[depth as usize]
-                    && best > -MATE_BOUND
-                {
+                let late =
+                    (depth as usize) < LATE_MOVES.len() && quiet_tried > LATE_MOVES[depth as usize];
+                if !pv && (late || futile) && best > -MATE_BOUND {
                     continue;
                 }
             }
@@ -272,8 +301,8 @@ impl<'a> Engine<'a> {
             if i == 0 {
                 s = -self.node(them, depth - 1, -beta, -alpha, ply + 1, pv);
             } else {
-                let r = if depth >= 3 && quiet && i >= 3 {
-                    1 + (i >= 10) as i32 + (depth >= 8 && i >= 20) as i32
+                let r = if depth >= 3 && quiet && i >= 2 {
+                    REDUCTION[(depth as usize).min(63)][i.min(63)] + (!pv && ms < QUIET / 3) as i32
                 } else {
                     0
                 };
@@ -324,6 +353,7 @@ impl<'a> Engine<'a> {
 
     /// Quiescence: stand pat, or keep making fours (a VCF) while they help.
     pub fn quiesce(&mut self, us: Color, mut alpha: i32, beta: i32, ply: usize, fours: u32) -> i32 {
+        self.quiet_nodes += 1;
         if self.tick() {
             return 0;
         }
@@ -366,9 +396,14 @@ impl<'a> Engine<'a> {
         let mut best = stand;
         let mut moves = std::mem::take(&mut self.lists[ply]);
         moves.clear();
+        // Inside a chain of fours, only fours near our previous four: a
+        // VCF grows where the attack is, and this keeps the chain narrow.
+        let anchor = (fours < QUIESCENCE_FOURS)
+            .then(|| self.pos.recent(2))
+            .flatten();
         for cell in self.pos.empty_cells() {
             let t = self.pos.threat(cell, us);
-            if t.is_four() {
+            if t.is_four() && anchor.is_none_or(|a| distance(a, cell) <= 4) {
                 moves.push((cell, move_score(&self.pos, cell, us)));
             }
         }

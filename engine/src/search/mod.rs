@@ -134,6 +134,14 @@ pub struct Searcher {
 /// every search, so results depend only on the position and the limits.
 const TT_MEGABYTES: usize = 16;
 
+/// The root VCF check: at most this many fours and positions.
+const ROOT_VCF_FOURS: u32 = 40;
+const ROOT_VCF_NODES: u64 = 20_000;
+
+fn pos_is_legal(board: &Board, rule: Rule, color: Color, p: Point) -> bool {
+    rules::check_move(board, rule, color, p).is_ok()
+}
+
 /// A root move and what the last completed depth said about it.
 #[derive(Clone, Copy, Debug)]
 struct RootMove {
@@ -266,9 +274,29 @@ impl Searcher {
             }
             Root::Choose(moves) => moves,
         };
+        // A long VCF can lie beyond the search horizon: look for one first
+        // (full strength only; the weaker levels should not see that far).
+        if margin == 0
+            && let Some(win) = vcf::find(board, self.rule, to_move, ROOT_VCF_FOURS, ROOT_VCF_NODES)
+        {
+            let first = win.line[0].index();
+            if root.contains(&first) || pos_is_legal(board, self.rule, to_move, win.line[0]) {
+                let mut info = done(Some(first), win_at(win.line.len()), win.nodes);
+                info.pv = win.line;
+                report(&info);
+                let moves = vec![RootMove {
+                    cell: first,
+                    score: win_at(info.pv.len()),
+                }];
+                return RootResult { info, moves };
+            }
+        }
         self.tt.clear();
         let engine_limits = alphabeta::Limits {
-            deadline: limits.time.map(|t| start + t),
+            // A millisecond of slack for returning and for the caller.
+            deadline: limits
+                .time
+                .map(|t| start + t.saturating_sub(Duration::from_millis(1))),
             nodes: limits.nodes,
             cancel,
         };
@@ -359,6 +387,12 @@ impl Searcher {
         }
         info.nodes = engine.nodes;
         info.elapsed = start.elapsed();
+        if std::env::var_os("GOMOKU_SEARCH_STATS").is_some() {
+            eprintln!(
+                "search: nodes {} quiescence {}",
+                engine.nodes, engine.quiet_nodes
+            );
+        }
         if info.depth == 0 {
             info.depth = 1;
         }
