@@ -1,0 +1,336 @@
+//! The board itself: camera fitting, the wooden board, grid, star points and
+//! edge coordinates, and the geometry that maps intersections to the world
+//! and back. The board scales to fill whatever part of the window the HUD
+//! leaves free, at any size or aspect.
+
+use crate::game::BOARD_SIZE;
+use crate::screens::Screen;
+use crate::textures::Textures;
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+use gomoku_engine::Point;
+
+/// Distance between two lines, in world units.
+pub const CELL: f32 = 40.0;
+/// From the centre to the outer lines.
+const HALF_GRID: f32 = (BOARD_SIZE - 1) as f32 * CELL / 2.0;
+/// From the centre to the edge of the wood (room for the coordinates).
+const BOARD_HALF: f32 = HALF_GRID + 1.25 * CELL;
+/// Half the square kept visible: the board plus a little table around it.
+const FRAME_HALF: f32 = BOARD_HALF + 0.3 * CELL;
+
+/// Draw order, back to front.
+pub mod z {
+    pub const BOARD_SHADOW: f32 = -2.0;
+    pub const BOARD: f32 = 0.0;
+    pub const GRID: f32 = 1.0;
+    pub const STAR: f32 = 1.5;
+    pub const LABEL: f32 = 1.5;
+    pub const FORBIDDEN: f32 = 3.0;
+    pub const STONE: f32 = 5.0;
+    /// Relative to the stone.
+    pub const STONE_SHADOW: f32 = -0.5;
+    pub const MARKER: f32 = 7.0;
+    pub const WIN_LINE: f32 = 8.0;
+    pub const HINT: f32 = 8.5;
+    pub const GHOST: f32 = 9.0;
+    pub const CURSOR: f32 = 9.5;
+}
+
+/// The centre of intersection `p` (row 0 at the top, like `Point::y`).
+pub fn point_to_world(p: Point) -> Vec2 {
+    Vec2::new(p.x as f32 * CELL - HALF_GRID, HALF_GRID - p.y as f32 * CELL)
+}
+
+/// The intersection nearest to `world`, if `world` lies within half a cell
+/// of it (rounded, so float noise on a line does not shift the point).
+pub fn world_to_point(world: Vec2) -> Option<Point> {
+    let col = ((world.x + HALF_GRID) / CELL).round();
+    let row = ((HALF_GRID - world.y) / CELL).round();
+    let on_board = |v: f32| (0.0..BOARD_SIZE as f32).contains(&v);
+    (on_board(col) && on_board(row)).then(|| Point::new(col as u8, row as u8))
+}
+
+/// Display toggles.
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ViewOptions {
+    pub coordinates: bool,
+    pub move_numbers: bool,
+    pub forbidden_marks: bool,
+}
+
+impl Default for ViewOptions {
+    fn default() -> Self {
+        ViewOptions {
+            coordinates: true,
+            move_numbers: false,
+            forbidden_marks: true,
+        }
+    }
+}
+
+/// Logical pixels along the right and bottom edges covered by the HUD.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq)]
+pub struct HudInsets {
+    pub right: f32,
+    pub bottom: f32,
+}
+
+/// World units per logical pixel with the current camera fit.
+#[derive(Resource, Debug, Clone, Copy, PartialEq)]
+pub struct ViewScale(pub f32);
+
+impl Default for ViewScale {
+    fn default() -> Self {
+        ViewScale(1.0)
+    }
+}
+
+#[derive(Component)]
+pub struct BoardCamera;
+
+/// A line that must stay at least one pixel wide however small the board
+/// is drawn.
+#[derive(Component)]
+struct HairLine {
+    length: f32,
+    width: f32,
+    horizontal: bool,
+}
+
+/// Text drawn at its on-screen size, so it stays sharp at every zoom:
+/// `size` is in world units.
+#[derive(Component)]
+pub struct CrispText {
+    pub size: f32,
+}
+
+#[derive(Component)]
+struct CoordinateLabel;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<ViewOptions>()
+        .init_resource::<HudInsets>()
+        .init_resource::<ViewScale>()
+        .insert_resource(ClearColor(Color::srgb(0.17, 0.15, 0.13)))
+        .add_systems(Startup, spawn_camera)
+        .add_systems(OnEnter(Screen::Game), spawn_board)
+        .add_systems(
+            PostUpdate,
+            (fit_camera, (keep_hairlines_visible, keep_text_crisp))
+                .chain()
+                .before(TransformSystems::Propagate),
+        )
+        .add_systems(Update, toggle_coordinates);
+}
+
+fn spawn_camera(mut commands: Commands) {
+    commands.spawn((Name::new("Board camera"), Camera2d, BoardCamera));
+}
+
+fn spawn_board(mut commands: Commands, textures: Res<Textures>) {
+    commands
+        .spawn((
+            Name::new("Board"),
+            Transform::default(),
+            Visibility::default(),
+            DespawnOnExit(Screen::Game),
+        ))
+        .with_children(|board| {
+            board.spawn(board_shadow(&textures));
+            board.spawn(wood(&textures));
+            for i in 0..BOARD_SIZE {
+                board.spawn(grid_line(i, true));
+                board.spawn(grid_line(i, false));
+            }
+            for p in star_points() {
+                board.spawn(star_point(&textures, p));
+            }
+            for i in 0..BOARD_SIZE {
+                for side in [-1.0, 1.0] {
+                    board.spawn(column_label(i, side));
+                    board.spawn(row_label(i, side));
+                }
+            }
+        });
+}
+
+fn board_shadow(textures: &Textures) -> impl Bundle {
+    (
+        Name::new("Board shadow"),
+        Sprite {
+            image: textures.shadow.clone(),
+            custom_size: Some(Vec2::splat(BOARD_HALF * 2.6)),
+            color: Color::srgba(0.0, 0.0, 0.0, 0.9),
+            ..default()
+        },
+        Transform::from_xyz(CELL * 0.15, -CELL * 0.25, z::BOARD_SHADOW),
+    )
+}
+
+fn wood(textures: &Textures) -> impl Bundle {
+    (
+        Name::new("Wood"),
+        Sprite {
+            image: textures.wood.clone(),
+            custom_size: Some(Vec2::splat(BOARD_HALF * 2.0)),
+            ..default()
+        },
+        Transform::from_xyz(0.0, 0.0, z::BOARD),
+    )
+}
+
+const INK: Color = Color::srgba(0.13, 0.09, 0.05, 0.9);
+
+/// Line `i` (0 = top row or left column).
+fn grid_line(i: usize, horizontal: bool) -> impl Bundle {
+    let edge = i == 0 || i == BOARD_SIZE - 1;
+    let width = if edge { 2.2 } else { 1.2 };
+    let length = 2.0 * HALF_GRID + width;
+    let offset = i as f32 * CELL - HALF_GRID;
+    let (position, name) = if horizontal {
+        (Vec2::new(0.0, -offset), "Row line")
+    } else {
+        (Vec2::new(offset, 0.0), "Column line")
+    };
+    (
+        Name::new(name),
+        Sprite::from_color(INK, Vec2::ONE),
+        HairLine {
+            length,
+            width,
+            horizontal,
+        },
+        Transform::from_translation(position.extend(z::GRID)),
+    )
+}
+
+/// The traditional dots of a 15×15 board: the centre and the 4-4 points.
+fn star_points() -> impl Iterator<Item = Point> {
+    let (near, far) = (3u8, BOARD_SIZE as u8 - 4);
+    [(near, near), (far, near), (7, 7), (near, far), (far, far)]
+        .into_iter()
+        .map(|(x, y)| Point::new(x, y))
+}
+
+fn star_point(textures: &Textures, p: Point) -> impl Bundle {
+    (
+        Name::new("Star point"),
+        Sprite {
+            image: textures.disc.clone(),
+            custom_size: Some(Vec2::splat(CELL * 0.19)),
+            color: INK,
+            ..default()
+        },
+        Transform::from_translation(point_to_world(p).extend(z::STAR)),
+    )
+}
+
+const LABEL_COLOR: Color = Color::srgba(0.25, 0.17, 0.08, 0.95);
+/// Labels sit this far beyond the outer line.
+const LABEL_GAP: f32 = 0.72 * CELL;
+
+/// Column letter `i` (A–O, `i` included, as in the engine's notation),
+/// below (`side` -1) or above (+1) the grid.
+fn column_label(i: usize, side: f32) -> impl Bundle {
+    let letter = (b'A' + i as u8) as char;
+    let x = i as f32 * CELL - HALF_GRID;
+    label(
+        letter.to_string(),
+        Vec2::new(x, side * (HALF_GRID + LABEL_GAP)),
+    )
+}
+
+/// Row number for the row `i` from the top; rows are numbered from the
+/// bottom (1–15), left (`side` -1) or right (+1) of the grid.
+fn row_label(i: usize, side: f32) -> impl Bundle {
+    let number = BOARD_SIZE - i;
+    let y = HALF_GRID - i as f32 * CELL;
+    label(
+        number.to_string(),
+        Vec2::new(side * (HALF_GRID + LABEL_GAP), y),
+    )
+}
+
+fn label(text: String, at: Vec2) -> impl Bundle {
+    (
+        Name::new(format!("Label {text}")),
+        Text2d::new(text),
+        TextFont::from_font_size(14.0),
+        TextColor(LABEL_COLOR),
+        CrispText { size: CELL * 0.36 },
+        CoordinateLabel,
+        Transform::from_translation(at.extend(z::LABEL)),
+    )
+}
+
+fn toggle_coordinates(
+    options: Res<ViewOptions>,
+    mut labels: Query<&mut Visibility, With<CoordinateLabel>>,
+) {
+    if !options.is_changed() {
+        return;
+    }
+    for mut visibility in &mut labels {
+        *visibility = if options.coordinates {
+            Visibility::Inherited
+        } else {
+            Visibility::Hidden
+        };
+    }
+}
+
+/// Scales and shifts the camera so the board fills the free part of the
+/// window (the window minus the HUD panel).
+fn fit_camera(
+    window: Single<&Window, With<PrimaryWindow>>,
+    insets: Res<HudInsets>,
+    camera: Single<(&mut Projection, &mut Transform), With<BoardCamera>>,
+    mut scale: ResMut<ViewScale>,
+) {
+    let size = Vec2::new(window.width(), window.height());
+    let free = (size - Vec2::new(insets.right, insets.bottom)).max(Vec2::splat(64.0));
+    let s = (2.0 * FRAME_HALF / free.x).max(2.0 * FRAME_HALF / free.y);
+    // Move the camera so the board's centre lands in the free area's centre.
+    let offset = Vec2::new(insets.right, -insets.bottom) * 0.5 * s;
+    let (mut projection, mut transform) = camera.into_inner();
+    if let Projection::Orthographic(ortho) = projection.as_mut()
+        && ortho.scale != s
+    {
+        ortho.scale = s;
+    }
+    if transform.translation.truncate() != offset {
+        transform.translation = offset.extend(transform.translation.z);
+    }
+    scale.set_if_neq(ViewScale(s));
+}
+
+fn keep_hairlines_visible(scale: Res<ViewScale>, mut lines: Query<(Ref<HairLine>, &mut Sprite)>) {
+    for (line, mut sprite) in &mut lines {
+        if !scale.is_changed() && !line.is_added() {
+            continue;
+        }
+        let width = line.width.max(scale.0);
+        sprite.custom_size = Some(if line.horizontal {
+            Vec2::new(line.length, width)
+        } else {
+            Vec2::new(width, line.length)
+        });
+    }
+}
+
+fn keep_text_crisp(
+    scale: Res<ViewScale>,
+    mut texts: Query<(Ref<CrispText>, &mut TextFont, &mut Transform)>,
+) {
+    for (text, mut font, mut transform) in &mut texts {
+        if !scale.is_changed() && !text.is_added() {
+            continue;
+        }
+        // Rasterise at the on-screen size and cancel the camera zoom, so
+        // glyphs map 1:1 to pixels.
+        let px = (text.size / scale.0).round().max(6.0);
+        font.font_size = FontSize::Px(px);
+        transform.scale = Vec3::splat(text.size / px);
+    }
+}

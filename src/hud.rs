@@ -1,0 +1,422 @@
+//! The HUD (egui): players and turn, the AI's thinking, buttons for undo,
+//! redo, hint, resign and new game, display toggles, the game-over summary
+//! and the new-game dialog. It sits in a panel on the right (or at the
+//! bottom of a tall window) and tells the board view how much room it takes.
+
+use crate::ai::{HintRequest, Purpose, Thinking};
+use crate::audio::Muted;
+use crate::board_view::{HudInsets, ViewOptions};
+use crate::game::{GameCommand, Match, MatchSettings, Mode, Notice, Player, notation};
+use crate::input::UiCapture;
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+use bevy_egui::egui::{self, Color32, RichText};
+use bevy_egui::{EguiContexts, EguiPlugin, EguiPrimaryContextPass};
+use gomoku_engine::search::{Level, Score};
+use gomoku_engine::{Color as StoneColor, ForbiddenPolicy, GameResult, Rule};
+
+/// The new-game dialog: open or not, and the settings being edited.
+#[derive(Resource, Default, Debug)]
+pub struct NewGameDialog {
+    pub open: bool,
+    draft: Option<MatchSettings>,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_plugins(EguiPlugin::default())
+        .init_resource::<NewGameDialog>()
+        .add_systems(EguiPrimaryContextPass, hud);
+}
+
+const PANEL_WIDTH: f32 = 270.0;
+const ACCENT: Color32 = Color32::from_rgb(240, 190, 90);
+const WARNING: Color32 = Color32::from_rgb(255, 120, 100);
+/// How long a notice stays up, in seconds.
+const NOTICE_SECS: f64 = 6.0;
+
+fn style(ctx: &egui::Context) {
+    ctx.all_styles_mut(|style| {
+        style.spacing.item_spacing = egui::vec2(8.0, 6.0);
+        style.spacing.button_padding = egui::vec2(10.0, 5.0);
+        for (text_style, font) in style.text_styles.iter_mut() {
+            font.size = match text_style {
+                egui::TextStyle::Heading => 22.0,
+                egui::TextStyle::Small => 11.0,
+                _ => 15.0,
+            };
+        }
+    });
+}
+
+/// What the HUD reads and writes, besides egui.
+#[derive(SystemParam)]
+struct HudState<'w> {
+    m: Res<'w, Match>,
+    thinking: Res<'w, Thinking>,
+    notice: Res<'w, Notice>,
+    time: Res<'w, Time>,
+    options: ResMut<'w, ViewOptions>,
+    muted: ResMut<'w, Muted>,
+    dialog: ResMut<'w, NewGameDialog>,
+    commands: MessageWriter<'w, GameCommand>,
+    hints: MessageWriter<'w, HintRequest>,
+}
+
+fn hud(
+    mut contexts: EguiContexts,
+    window: Single<&Window, With<PrimaryWindow>>,
+    mut state: HudState,
+    mut insets: ResMut<HudInsets>,
+    mut capture: ResMut<UiCapture>,
+    mut styled: Local<bool>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?.clone();
+    if !*styled {
+        // The egui context exists from the first pass on, not at Startup.
+        style(&ctx);
+        *styled = true;
+    }
+    let mut root = egui::Ui::new(
+        ctx.clone(),
+        "hud-root".into(),
+        egui::UiBuilder::new()
+            .layer_id(egui::LayerId::background())
+            .max_rect(ctx.viewport_rect()),
+    );
+    // A tall window gets the HUD below the board, a wide one beside it.
+    let tall = window.width() < window.height() * 1.1;
+    let panel_rect = if tall {
+        egui::Panel::bottom("hud")
+            .resizable(false)
+            .show(&mut root, |ui| panel(ui, &mut state, true))
+            .response
+            .rect
+    } else {
+        egui::Panel::right("hud")
+            .resizable(false)
+            .exact_size(PANEL_WIDTH)
+            .show(&mut root, |ui| panel(ui, &mut state, false))
+            .response
+            .rect
+    };
+    new_game_dialog(&ctx, &mut state);
+
+    let new_insets = if tall {
+        HudInsets {
+            right: 0.0,
+            bottom: panel_rect.height(),
+        }
+    } else {
+        HudInsets {
+            right: panel_rect.width(),
+            bottom: 0.0,
+        }
+    };
+    insets.set_if_neq(new_insets);
+    let pointer = ctx.input(|i| i.pointer.hover_pos());
+    let over_window = pointer.is_some_and(|p| {
+        panel_rect.contains(p)
+            || ctx
+                .layer_id_at(p)
+                .is_some_and(|l| l.order != egui::Order::Background)
+    });
+    capture.pointer = over_window || ctx.egui_is_using_pointer() || state.dialog.open;
+    capture.keyboard = ctx.egui_wants_keyboard_input() || state.dialog.open;
+    Ok(())
+}
+
+fn panel(ui: &mut egui::Ui, state: &mut HudState, compact: bool) {
+    ui.add_space(6.0);
+    if compact {
+        ui.columns(2, |columns| {
+            status(&mut columns[0], state);
+            controls(&mut columns[1], state);
+        });
+    } else {
+        ui.heading(RichText::new("Gomoku").color(ACCENT));
+        ui.label(RichText::new(state.m.game().rule().to_string()).weak());
+        ui.separator();
+        status(ui, state);
+        ui.separator();
+        controls(ui, state);
+    }
+    ui.add_space(4.0);
+}
+
+/// Players, turn, move number, thinking indicator, notices, game over.
+fn status(ui: &mut egui::Ui, state: &mut HudState) {
+    let m = &*state.m;
+    let game = m.game();
+    let over = game.is_over();
+    for color in [StoneColor::Black, StoneColor::White] {
+        let to_move = !over && game.to_move() == color;
+        ui.horizontal(|ui| {
+            stone_icon(ui, color, to_move);
+            let who = player_name(m.settings(), color);
+            let text = RichText::new(format!("{color}: {who}"));
+            ui.label(if to_move {
+                text.strong().color(ACCENT)
+            } else {
+                text
+            });
+        });
+    }
+    let moves = game.moves().len();
+    let last = game
+        .last_move()
+        .map(|p| format!(" · last {}", notation(p)))
+        .unwrap_or_default();
+    if !over {
+        ui.label(format!("Move {}{last}", moves + 1));
+    }
+    thinking_line(ui, &state.thinking, state.time.elapsed_secs_f64());
+    let now = state.time.elapsed_secs_f64();
+    let notice = &state.notice;
+    if !notice.text.is_empty() && now - notice.at < NOTICE_SECS && !over {
+        let color = if notice.warning {
+            WARNING
+        } else {
+            ui.visuals().text_color()
+        };
+        ui.label(RichText::new(&notice.text).color(color));
+    }
+    if let Some(result) = game.result() {
+        game_over(ui, state, result.clone(), now);
+    }
+}
+
+fn player_name(settings: &MatchSettings, color: StoneColor) -> String {
+    match (settings.mode, settings.player(color)) {
+        (Mode::HumanVsHuman, _) => "player".into(),
+        (_, Player::Human) => "you".into(),
+        (_, Player::Ai(level)) => format!("AI ({})", level.name()),
+    }
+}
+
+fn stone_icon(ui: &mut egui::Ui, color: StoneColor, highlighted: bool) {
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(18.0, 18.0), egui::Sense::hover());
+    let painter = ui.painter();
+    if highlighted {
+        painter.circle_stroke(rect.center(), 8.5, egui::Stroke::new(2.0, ACCENT));
+    }
+    let fill = match color {
+        StoneColor::Black => Color32::from_rgb(20, 20, 24),
+        StoneColor::White => Color32::from_rgb(240, 238, 232),
+    };
+    painter.circle_filled(rect.center(), 6.5, fill);
+    painter.circle_stroke(rect.center(), 6.5, egui::Stroke::new(1.0, Color32::GRAY));
+}
+
+fn thinking_line(ui: &mut egui::Ui, thinking: &Thinking, now: f64) {
+    let Some(purpose) = thinking.purpose else {
+        return;
+    };
+    ui.horizontal(|ui| {
+        ui.spinner();
+        let what = match purpose {
+            Purpose::Move => "AI thinking",
+            Purpose::Hint => "Finding a hint",
+        };
+        ui.label(format!("{what}… {:.1} s", now - thinking.since));
+    });
+    if let Some(info) = &thinking.latest {
+        ui.label(
+            RichText::new(format!(
+                "depth {} · {} · {} nodes/s",
+                info.depth,
+                score_text(info.score),
+                si(info.nodes_per_second())
+            ))
+            .small()
+            .weak(),
+        );
+    }
+}
+
+fn score_text(score: Score) -> String {
+    match score {
+        Score::Eval(v) => format!("eval {v:+}"),
+        Score::WinIn(n) => format!("wins in {n}"),
+        Score::LossIn(n) => format!("loses in {n}"),
+    }
+}
+
+/// 12345678 → "12.3M".
+fn si(n: u64) -> String {
+    match n {
+        0..1_000 => n.to_string(),
+        1_000..1_000_000 => format!("{:.1}k", n as f64 / 1e3),
+        _ => format!("{:.1}M", n as f64 / 1e6),
+    }
+}
+
+fn game_over(ui: &mut egui::Ui, state: &mut HudState, result: GameResult, now: f64) {
+    let m = &*state.m;
+    egui::Frame::group(ui.style())
+        .fill(Color32::from_rgb(60, 45, 25))
+        .stroke(egui::Stroke::new(1.5, ACCENT))
+        .show(ui, |ui| {
+            ui.label(RichText::new("Game over").strong().color(ACCENT));
+            ui.label(RichText::new(result.to_string()).strong());
+            match &result {
+                GameResult::Five { line, .. } => {
+                    let points = line.points();
+                    if let (Some(a), Some(b)) = (points.first(), points.last()) {
+                        ui.label(format!("Winning line {}–{}", notation(*a), notation(*b)));
+                    }
+                }
+                GameResult::Forbidden { point, why } => {
+                    ui.label(format!("{} was a {}", notation(*point), why));
+                }
+                _ => {}
+            }
+            let secs = m.duration(now).max(0.0) as u64;
+            ui.label(format!(
+                "{} moves · {} undos · {}:{:02}",
+                m.game().moves().len(),
+                m.undos(),
+                secs / 60,
+                secs % 60
+            ));
+            if ui.button("New game").clicked() {
+                state.dialog.open = true;
+            }
+        });
+}
+
+fn controls(ui: &mut egui::Ui, state: &mut HudState) {
+    let m = &*state.m;
+    let playing = !m.game().is_over();
+    let human_turn = m.human_to_move();
+    let mut command = None;
+    ui.horizontal_wrapped(|ui| {
+        if button(ui, m.plies_to_undo() > 0, "Undo", "Ctrl+Z").clicked() {
+            command = Some(GameCommand::Undo);
+        }
+        if button(ui, m.plies_to_redo() > 0, "Redo", "Ctrl+Y").clicked() {
+            command = Some(GameCommand::Redo);
+        }
+        if button(ui, human_turn, "Hint", "H").clicked() {
+            state.hints.write(HintRequest);
+        }
+        let can_resign = playing && m.settings().mode != Mode::AiVsAi;
+        if button(ui, can_resign, "Resign", "").clicked() {
+            command = Some(GameCommand::Resign);
+        }
+        if button(ui, true, "New game", "Ctrl+N").clicked() {
+            state.dialog.open = true;
+        }
+    });
+    if let Some(command) = command {
+        state.commands.write(command);
+    }
+    ui.add_space(4.0);
+    let options = &mut *state.options;
+    ui.horizontal_wrapped(|ui| {
+        ui.checkbox(&mut options.coordinates, "Coordinates")
+            .on_hover_text("C");
+        ui.checkbox(&mut options.move_numbers, "Move numbers")
+            .on_hover_text("N");
+        if m.game().rule() == Rule::Renju {
+            ui.checkbox(&mut options.forbidden_marks, "Forbidden points")
+                .on_hover_text("F");
+        }
+        ui.checkbox(&mut state.muted.0, "Mute").on_hover_text("M");
+    });
+    ui.label(
+        RichText::new("Click or arrows + Enter to play")
+            .small()
+            .weak(),
+    );
+}
+
+fn button(ui: &mut egui::Ui, enabled: bool, label: &str, shortcut: &str) -> egui::Response {
+    let response = ui.add_enabled(enabled, egui::Button::new(label));
+    if shortcut.is_empty() {
+        response
+    } else {
+        response.on_hover_text(shortcut)
+    }
+}
+
+fn new_game_dialog(ctx: &egui::Context, state: &mut HudState) {
+    if !state.dialog.open {
+        state.dialog.draft = None;
+        return;
+    }
+    let mut draft = state
+        .dialog
+        .draft
+        .take()
+        .unwrap_or_else(|| state.m.settings().clone());
+    let mut start = false;
+    let response = egui::Modal::new(egui::Id::new("new-game")).show(ctx, |ui| {
+        ui.set_width(320.0);
+        ui.heading("New game");
+        ui.add_space(4.0);
+        egui::Grid::new("new-game-grid")
+            .num_columns(2)
+            .spacing([12.0, 8.0])
+            .show(ui, |ui| {
+                ui.label("Mode");
+                ui.vertical(|ui| {
+                    for mode in Mode::ALL {
+                        ui.radio_value(&mut draft.mode, mode, mode.label());
+                    }
+                });
+                ui.end_row();
+                if draft.mode == Mode::HumanVsAi {
+                    ui.label("You play");
+                    ui.horizontal(|ui| {
+                        ui.radio_value(&mut draft.human_color, StoneColor::Black, "Black (first)");
+                        ui.radio_value(&mut draft.human_color, StoneColor::White, "White");
+                    });
+                    ui.end_row();
+                }
+                ui.label("Rule");
+                egui::ComboBox::from_id_salt("rule")
+                    .selected_text(draft.rule.to_string())
+                    .show_ui(ui, |ui| {
+                        for rule in Rule::ALL {
+                            ui.selectable_value(&mut draft.rule, rule, rule.to_string());
+                        }
+                    });
+                ui.end_row();
+                if draft.mode != Mode::HumanVsHuman {
+                    ui.label("AI level");
+                    egui::ComboBox::from_id_salt("level")
+                        .selected_text(draft.level.name())
+                        .show_ui(ui, |ui| {
+                            for level in Level::ALL {
+                                ui.selectable_value(&mut draft.level, level, level.name());
+                            }
+                        });
+                    ui.end_row();
+                }
+                if draft.rule == Rule::Renju {
+                    ui.label("Forbidden move");
+                    ui.vertical(|ui| {
+                        ui.radio_value(&mut draft.policy, ForbiddenPolicy::Refuse, "is refused");
+                        ui.radio_value(&mut draft.policy, ForbiddenPolicy::Lose, "loses the game");
+                    });
+                    ui.end_row();
+                }
+            });
+        ui.add_space(8.0);
+        ui.horizontal(|ui| {
+            start = ui.button(RichText::new("Start").strong()).clicked();
+            if ui.button("Cancel").clicked() {
+                ui.close();
+            }
+        });
+    });
+    if start {
+        state.commands.write(GameCommand::NewGame(draft));
+        state.dialog.open = false;
+    } else if response.should_close() {
+        state.dialog.open = false;
+    } else {
+        state.dialog.draft = Some(draft);
+    }
+}

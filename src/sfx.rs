@@ -1,0 +1,194 @@
+//! The game's sounds, synthesised in code: no recorded or downloaded audio.
+//!
+//! Every sound is a deterministic function of its name (fixed seeds), so the
+//! game generates them in memory at startup and `gomoku --write-sounds DIR`
+//! writes the very same WAV files for listening or inspection. Licence: the
+//! project's (MIT), see `assets/CREDITS.md`.
+
+use std::f32::consts::TAU;
+
+pub const SAMPLE_RATE: u32 = 44_100;
+
+/// Every sound the game plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Sfx {
+    /// A stone landing on wood; several variations so repeated moves do not
+    /// sound mechanical.
+    Stone(u8),
+    Illegal,
+    Win,
+    Loss,
+    Undo,
+    GameStart,
+}
+
+impl Sfx {
+    pub const STONE_VARIANTS: u8 = 4;
+
+    pub fn all() -> Vec<Sfx> {
+        let mut all: Vec<Sfx> = (0..Self::STONE_VARIANTS).map(Sfx::Stone).collect();
+        all.extend([Sfx::Illegal, Sfx::Win, Sfx::Loss, Sfx::Undo, Sfx::GameStart]);
+        all
+    }
+
+    pub fn file_name(self) -> String {
+        match self {
+            Sfx::Stone(i) => format!("stone-{i}.wav"),
+            Sfx::Illegal => "illegal.wav".into(),
+            Sfx::Win => "win.wav".into(),
+            Sfx::Loss => "loss.wav".into(),
+            Sfx::Undo => "undo.wav".into(),
+            Sfx::GameStart => "game-start.wav".into(),
+        }
+    }
+
+    /// The samples in [-1, 1] at [`SAMPLE_RATE`].
+    pub fn samples(self) -> Vec<f32> {
+        match self {
+            Sfx::Stone(i) => stone(i),
+            Sfx::Illegal => illegal(),
+            Sfx::Win => chime(&[523.25, 659.25, 783.99, 1046.5], 0.11, 0.9),
+            Sfx::Loss => chime(&[392.0, 349.23, 311.13, 261.63], 0.16, 1.0),
+            Sfx::Undo => undo(),
+            Sfx::GameStart => chime(&[587.33, 880.0], 0.09, 0.5),
+        }
+    }
+
+    /// The sound as a 16-bit mono WAV file.
+    pub fn wav(self) -> Vec<u8> {
+        wav_bytes(&self.samples())
+    }
+}
+
+/// splitmix64: a tiny deterministic noise source.
+struct Noise(u64);
+
+impl Noise {
+    fn next(&mut self) -> f32 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^= z >> 31;
+        (z >> 40) as f32 / (1u64 << 23) as f32 - 1.0
+    }
+}
+
+fn seconds(s: f32) -> usize {
+    (s * SAMPLE_RATE as f32) as usize
+}
+
+/// A hard click of stone on wood: a short burst of filtered noise for the
+/// contact, a damped low resonance for the board, and a faint high ring for
+/// the stone itself. `variant` shifts pitch, brightness and noise.
+fn stone(variant: u8) -> Vec<f32> {
+    let v = variant as f32;
+    let mut noise = Noise(0x5707_E000 + variant as u64 * 7919);
+    let board_hz = 170.0 + 23.0 * v;
+    let stone_hz = 2350.0 + 310.0 * v;
+    let brightness = 0.55 + 0.1 * v;
+    let n = seconds(0.16);
+    let mut low = 0.0f32;
+    (0..n)
+        .map(|i| {
+            let t = i as f32 / SAMPLE_RATE as f32;
+            // One-pole low-pass keeps the noise woody rather than hissy.
+            low += brightness * (noise.next() - low);
+            let contact = low * (-t / 0.004).exp();
+            let body = (TAU * board_hz * t).sin() * (-t / 0.035).exp() * 0.7;
+            let ring = (TAU * stone_hz * t).sin() * (-t / 0.012).exp() * 0.18;
+            let attack = (t / 0.0008).min(1.0);
+            attack * (contact * 0.9 + body + ring) * 0.8
+        })
+        .collect()
+}
+
+/// Two low, slightly detuned buzzing notes falling: "no".
+fn illegal() -> Vec<f32> {
+    let n = seconds(0.28);
+    (0..n)
+        .map(|i| {
+            let t = i as f32 / SAMPLE_RATE as f32;
+            let f = if t < 0.12 { 220.0 } else { 165.0 };
+            let local = if t < 0.12 { t } else { t - 0.12 };
+            let env = (local / 0.005).min(1.0) * (-local / 0.07).exp();
+            let square =
+                |hz: f32| (TAU * hz * t).sin().signum() * 0.25 + (TAU * hz * t).sin() * 0.5;
+            env * (square(f) + square(f * 1.01)) * 0.35
+        })
+        .collect()
+}
+
+/// Bell-like notes in sequence, each `step` seconds after the last, ringing
+/// out over `tail` seconds: a rising arpeggio for a win, a falling one for a
+/// loss, two notes for a new game.
+fn chime(notes: &[f32], step: f32, tail: f32) -> Vec<f32> {
+    let n = seconds(step * notes.len() as f32 + tail);
+    let mut out = vec![0.0f32; n];
+    for (k, &hz) in notes.iter().enumerate() {
+        let start = seconds(step * k as f32);
+        for (i, sample) in out.iter_mut().enumerate().skip(start) {
+            let t = (i - start) as f32 / SAMPLE_RATE as f32;
+            let env = (t / 0.003).min(1.0) * (-t / (tail * 0.35)).exp();
+            // Partials of a small bell: fundamental, octave, a bright fifth.
+            let bell = (TAU * hz * t).sin()
+                + 0.4 * (TAU * hz * 2.0 * t).sin() * (-t / 0.15).exp()
+                + 0.15 * (TAU * hz * 3.01 * t).sin() * (-t / 0.08).exp();
+            *sample += env * bell * 0.25;
+        }
+    }
+    out
+}
+
+/// A soft falling swoosh: a stone lifted off the board.
+fn undo() -> Vec<f32> {
+    let mut noise = Noise(0x0DD0);
+    let n = seconds(0.18);
+    let mut low = 0.0f32;
+    let mut phase = 0.0f32;
+    (0..n)
+        .map(|i| {
+            let t = i as f32 / SAMPLE_RATE as f32;
+            low += 0.08 * (noise.next() - low);
+            phase += TAU * (900.0 - 2600.0 * t) / SAMPLE_RATE as f32;
+            let env = (t / 0.02).min(1.0) * (1.0 - t / 0.18).max(0.0);
+            env * (low * 1.2 + phase.sin() * 0.2) * 0.8
+        })
+        .collect()
+}
+
+/// `samples` as a RIFF/WAVE file: PCM, 16 bit, mono.
+pub fn wav_bytes(samples: &[f32]) -> Vec<u8> {
+    let data_len = (samples.len() * 2) as u32;
+    let mut out = Vec::with_capacity(44 + data_len as usize);
+    out.extend_from_slice(b"RIFF");
+    out.extend_from_slice(&(36 + data_len).to_le_bytes());
+    out.extend_from_slice(b"WAVEfmt ");
+    out.extend_from_slice(&16u32.to_le_bytes());
+    out.extend_from_slice(&1u16.to_le_bytes()); // PCM
+    out.extend_from_slice(&1u16.to_le_bytes()); // mono
+    out.extend_from_slice(&SAMPLE_RATE.to_le_bytes());
+    out.extend_from_slice(&(SAMPLE_RATE * 2).to_le_bytes());
+    out.extend_from_slice(&2u16.to_le_bytes());
+    out.extend_from_slice(&16u16.to_le_bytes());
+    out.extend_from_slice(b"data");
+    out.extend_from_slice(&data_len.to_le_bytes());
+    for &s in samples {
+        let v = (s.clamp(-1.0, 1.0) * i16::MAX as f32).round() as i16;
+        out.extend_from_slice(&v.to_le_bytes());
+    }
+    out
+}
+
+/// Writes every sound into `dir` as WAV files; returns the paths written.
+pub fn write_all(dir: &std::path::Path) -> std::io::Result<Vec<std::path::PathBuf>> {
+    std::fs::create_dir_all(dir)?;
+    Sfx::all()
+        .into_iter()
+        .map(|sfx| {
+            let path = dir.join(sfx.file_name());
+            std::fs::write(&path, sfx.wav())?;
+            Ok(path)
+        })
+        .collect()
+}

@@ -1,0 +1,453 @@
+//! What lies on the board: stones (with their landing animation and move
+//! numbers), the last-move marker, the winning line, Renju forbidden-point
+//! marks and the hint marker. All of it follows the engine's game: stones
+//! are synchronised to `Game::moves`, so undo, redo and new games need no
+//! special handling here.
+
+use crate::ai::Hint;
+use crate::board_view::{CELL, CrispText, ViewOptions, point_to_world, z};
+use crate::game::Match;
+use crate::screens::{Phase, Screen};
+use crate::textures::Textures;
+use bevy::prelude::*;
+use gomoku_engine::rules::forbidden;
+use gomoku_engine::{Color as StoneColor, GameResult, Point, Rule};
+use std::collections::HashMap;
+
+/// A stone on the board: move `number` (1-based) at `point`.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Stone {
+    pub point: Point,
+    pub color: StoneColor,
+    pub number: usize,
+}
+
+/// The landing animation of a new stone.
+#[derive(Component)]
+struct Landing(Timer);
+
+#[derive(Component)]
+struct StoneShadow;
+
+#[derive(Component)]
+struct MoveNumber;
+
+#[derive(Component)]
+struct LastMoveMarker;
+
+#[derive(Component)]
+struct HintMarker;
+
+#[derive(Component)]
+struct ForbiddenMark;
+
+/// The line through the five, growing from its first stone to its last.
+#[derive(Component)]
+struct WinLine {
+    length: f32,
+    age: f32,
+}
+
+/// A ring around one stone of the five, appearing after `delay` seconds.
+#[derive(Component)]
+struct WinRing {
+    delay: f32,
+    age: f32,
+}
+
+const STONE_DIAMETER: f32 = CELL * 0.95;
+const LANDING_SECS: f32 = 0.2;
+const HIGHLIGHT: Color = Color::srgb(1.0, 0.78, 0.2);
+const LAST_MOVE: Color = Color::srgb(0.92, 0.2, 0.14);
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(Screen::Game), spawn_markers)
+        .add_systems(OnEnter(Phase::Over), spawn_result_marks)
+        .add_systems(
+            Update,
+            (
+                sync_stones,
+                (
+                    style_move_numbers,
+                    place_last_move_marker,
+                    mark_forbidden_points,
+                    place_hint_marker,
+                ),
+            )
+                .chain()
+                .in_set(crate::AppSystems::View),
+        )
+        .add_systems(
+            Update,
+            (
+                animate_landing,
+                animate_win_line,
+                animate_win_rings,
+                pulse_hint,
+            )
+                .in_set(crate::AppSystems::View),
+        );
+}
+
+pub fn stone_image(textures: &Textures, color: StoneColor) -> Handle<Image> {
+    match color {
+        StoneColor::Black => textures.black_stone.clone(),
+        StoneColor::White => textures.white_stone.clone(),
+    }
+}
+
+fn number_color(color: StoneColor, last: bool) -> Color {
+    match (last, color) {
+        (true, _) => LAST_MOVE,
+        (false, StoneColor::Black) => Color::srgb(0.93, 0.93, 0.9),
+        (false, StoneColor::White) => Color::srgb(0.1, 0.1, 0.12),
+    }
+}
+
+fn stone(textures: &Textures, s: Stone, show_number: bool) -> impl Bundle {
+    (
+        Name::new(format!("Stone {}", s.number)),
+        s,
+        Landing(Timer::from_seconds(LANDING_SECS, TimerMode::Once)),
+        Transform::from_translation(point_to_world(s.point).extend(z::STONE))
+            .with_scale(Vec3::splat(landing_scale(0.0))),
+        Visibility::default(),
+        DespawnOnExit(Screen::Game),
+        children![
+            (
+                Name::new("Stone shadow"),
+                StoneShadow,
+                Sprite {
+                    image: textures.shadow.clone(),
+                    custom_size: Some(Vec2::splat(STONE_DIAMETER * 1.25)),
+                    ..default()
+                },
+                Transform::from_translation(shadow_offset(landing_scale(0.0))),
+            ),
+            (
+                Name::new("Stone body"),
+                Sprite {
+                    image: stone_image(textures, s.color),
+                    custom_size: Some(Vec2::splat(STONE_DIAMETER)),
+                    ..default()
+                },
+            ),
+            (
+                Name::new("Move number"),
+                MoveNumber,
+                Text2d::new(s.number.to_string()),
+                TextFont::from_font_size(14.0),
+                TextColor(number_color(s.color, false)),
+                CrispText {
+                    size: if s.number < 100 {
+                        CELL * 0.42
+                    } else {
+                        CELL * 0.34
+                    },
+                },
+                Transform::from_xyz(0.0, 0.0, 0.6),
+                if show_number {
+                    Visibility::Inherited
+                } else {
+                    Visibility::Hidden
+                },
+            ),
+        ],
+    )
+}
+
+/// A stone falls onto the board: it starts large (close to the eye) and
+/// accelerates down to its resting size.
+fn landing_scale(fraction: f32) -> f32 {
+    EasingCurve::new(1.35, 1.0, EaseFunction::QuadraticIn).sample_clamped(fraction)
+}
+
+/// The shadow lies further from a stone that is still in the air.
+fn shadow_offset(scale: f32) -> Vec3 {
+    let height = 1.0 + (scale - 1.0) * 6.0;
+    Vec3::new(0.06 * CELL * height, -0.08 * CELL * height, z::STONE_SHADOW)
+}
+
+/// Makes the stone entities match the engine's move list.
+fn sync_stones(
+    mut commands: Commands,
+    m: Res<Match>,
+    stones: Query<(Entity, &Stone)>,
+    textures: Res<Textures>,
+    options: Res<ViewOptions>,
+) {
+    if !m.is_changed() {
+        return;
+    }
+    let mut wanted: HashMap<Point, Stone> = m
+        .game()
+        .moves()
+        .iter()
+        .enumerate()
+        .map(|(i, &point)| {
+            let stone = Stone {
+                point,
+                color: StoneColor::of_ply(i),
+                number: i + 1,
+            };
+            (point, stone)
+        })
+        .collect();
+    for (entity, stone) in &stones {
+        if wanted.get(&stone.point) == Some(stone) {
+            wanted.remove(&stone.point);
+        } else {
+            commands.entity(entity).despawn();
+        }
+    }
+    for stone_wanted in wanted.into_values() {
+        commands.spawn(stone(&textures, stone_wanted, options.move_numbers));
+    }
+}
+
+fn animate_landing(
+    mut commands: Commands,
+    time: Res<Time>,
+    mut stones: Query<(Entity, &mut Landing, &mut Transform, &Children)>,
+    mut shadows: Query<&mut Transform, (With<StoneShadow>, Without<Landing>)>,
+) {
+    for (entity, mut landing, mut transform, children) in &mut stones {
+        landing.0.tick(time.delta());
+        let scale = landing_scale(landing.0.fraction());
+        transform.scale = Vec3::splat(scale);
+        for child in children {
+            if let Ok(mut shadow) = shadows.get_mut(*child) {
+                shadow.translation = shadow_offset(scale);
+            }
+        }
+        if landing.0.is_finished() {
+            commands.entity(entity).remove::<Landing>();
+        }
+    }
+}
+
+fn style_move_numbers(
+    m: Res<Match>,
+    options: Res<ViewOptions>,
+    stones: Query<(&Stone, &Children)>,
+    mut numbers: Query<(&mut Visibility, &mut TextColor), With<MoveNumber>>,
+) {
+    if !m.is_changed() && !options.is_changed() {
+        return;
+    }
+    let last = m.game().moves().len();
+    for (stone, children) in &stones {
+        for child in children {
+            if let Ok((mut visibility, mut color)) = numbers.get_mut(*child) {
+                *visibility = if options.move_numbers {
+                    Visibility::Inherited
+                } else {
+                    Visibility::Hidden
+                };
+                color.0 = number_color(stone.color, stone.number == last);
+            }
+        }
+    }
+}
+
+fn spawn_markers(mut commands: Commands, textures: Res<Textures>) {
+    commands.spawn((
+        Name::new("Last move marker"),
+        LastMoveMarker,
+        Sprite {
+            image: textures.disc.clone(),
+            custom_size: Some(Vec2::splat(CELL * 0.26)),
+            color: LAST_MOVE,
+            ..default()
+        },
+        Transform::from_xyz(0.0, 0.0, z::MARKER),
+        Visibility::Hidden,
+        DespawnOnExit(Screen::Game),
+    ));
+    commands.spawn((
+        Name::new("Hint marker"),
+        HintMarker,
+        Sprite {
+            image: textures.ring.clone(),
+            custom_size: Some(Vec2::splat(CELL * 0.9)),
+            color: Color::srgb(0.2, 0.85, 0.45),
+            ..default()
+        },
+        Transform::from_xyz(0.0, 0.0, z::HINT),
+        Visibility::Hidden,
+        DespawnOnExit(Screen::Game),
+    ));
+}
+
+/// A red dot on the last stone; with move numbers on, the last number is
+/// red instead.
+fn place_last_move_marker(
+    m: Res<Match>,
+    options: Res<ViewOptions>,
+    marker: Single<(&mut Transform, &mut Visibility), With<LastMoveMarker>>,
+) {
+    if !m.is_changed() && !options.is_changed() {
+        return;
+    }
+    let (mut transform, mut visibility) = marker.into_inner();
+    match m.game().last_move() {
+        Some(p) if !options.move_numbers => {
+            transform.translation = point_to_world(p).extend(z::MARKER);
+            *visibility = Visibility::Inherited;
+        }
+        _ => *visibility = Visibility::Hidden,
+    }
+}
+
+fn place_hint_marker(
+    m: Res<Match>,
+    hint: Res<Hint>,
+    marker: Single<(&mut Transform, &mut Visibility), With<HintMarker>>,
+) {
+    if !m.is_changed() && !hint.is_changed() {
+        return;
+    }
+    let (mut transform, mut visibility) = marker.into_inner();
+    match hint.current(&m) {
+        Some(p) => {
+            transform.translation = point_to_world(p).extend(z::HINT);
+            *visibility = Visibility::Inherited;
+        }
+        None => *visibility = Visibility::Hidden,
+    }
+}
+
+fn pulse_hint(time: Res<Time>, marker: Single<(&mut Sprite, &mut Transform), With<HintMarker>>) {
+    let (mut sprite, mut transform) = marker.into_inner();
+    let t = time.elapsed_secs() * 4.0;
+    sprite.color.set_alpha(0.65 + 0.35 * t.sin());
+    transform.scale = Vec3::splat(1.0 + 0.06 * t.sin());
+}
+
+/// Red crosses on the points Black may not play (Renju, Black to move).
+/// The engine decides; this only draws its answer.
+fn mark_forbidden_points(
+    mut commands: Commands,
+    m: Res<Match>,
+    options: Res<ViewOptions>,
+    marks: Query<Entity, With<ForbiddenMark>>,
+    textures: Res<Textures>,
+) {
+    if !m.is_changed() && !options.is_changed() {
+        return;
+    }
+    for entity in &marks {
+        commands.entity(entity).despawn();
+    }
+    let game = m.game();
+    let show = options.forbidden_marks
+        && game.rule() == Rule::Renju
+        && game.to_move() == StoneColor::Black
+        && !game.is_over();
+    if !show {
+        return;
+    }
+    for p in game.board().empty_points() {
+        if forbidden(game.board(), p).is_some() {
+            commands.spawn(forbidden_mark(&textures, p));
+        }
+    }
+}
+
+fn forbidden_mark(textures: &Textures, p: Point) -> impl Bundle {
+    (
+        Name::new("Forbidden mark"),
+        ForbiddenMark,
+        Sprite {
+            image: textures.cross.clone(),
+            custom_size: Some(Vec2::splat(CELL * 0.5)),
+            color: Color::srgba(0.8, 0.12, 0.08, 0.8),
+            ..default()
+        },
+        Transform::from_translation(point_to_world(p).extend(z::FORBIDDEN)),
+        DespawnOnExit(Screen::Game),
+    )
+}
+
+/// When the game is decided: the winning line and rings around the five,
+/// or a mark on the forbidden point that lost.
+fn spawn_result_marks(mut commands: Commands, m: Res<Match>, textures: Res<Textures>) {
+    match m.game().result() {
+        Some(GameResult::Five { line, .. }) => {
+            let points = line.points();
+            let (Some(&first), Some(&last)) = (points.first(), points.last()) else {
+                return;
+            };
+            let (from, to) = (point_to_world(first), point_to_world(last));
+            let length = from.distance(to);
+            let angle = (to - from).to_angle();
+            commands.spawn((
+                Name::new("Winning line"),
+                WinLine { length, age: 0.0 },
+                Sprite::from_color(HIGHLIGHT.with_alpha(0.85), Vec2::new(0.0, CELL * 0.14)),
+                bevy::sprite::Anchor::CENTER_LEFT,
+                Transform::from_translation(from.extend(z::WIN_LINE))
+                    .with_rotation(Quat::from_rotation_z(angle)),
+                DespawnOnExit(Phase::Over),
+            ));
+            for (i, p) in points.into_iter().enumerate() {
+                commands.spawn((
+                    Name::new("Winning stone ring"),
+                    WinRing {
+                        delay: i as f32 * 0.08,
+                        age: 0.0,
+                    },
+                    Sprite {
+                        image: textures.ring.clone(),
+                        custom_size: Some(Vec2::splat(CELL * 1.08)),
+                        color: HIGHLIGHT,
+                        ..default()
+                    },
+                    Transform::from_translation(point_to_world(p).extend(z::WIN_LINE))
+                        .with_scale(Vec3::ZERO),
+                    DespawnOnExit(Phase::Over),
+                ));
+            }
+        }
+        Some(GameResult::Forbidden { point, .. }) => {
+            commands.spawn((
+                Name::new("Losing forbidden move"),
+                Sprite {
+                    image: textures.ring.clone(),
+                    custom_size: Some(Vec2::splat(CELL * 1.1)),
+                    color: Color::srgb(0.9, 0.15, 0.1),
+                    ..default()
+                },
+                Transform::from_translation(point_to_world(*point).extend(z::WIN_LINE)),
+                DespawnOnExit(Phase::Over),
+            ));
+        }
+        _ => {}
+    }
+}
+
+fn animate_win_line(time: Res<Time>, mut lines: Query<(&mut WinLine, &mut Sprite)>) {
+    for (mut line, mut sprite) in &mut lines {
+        line.age += time.delta_secs();
+        let grow =
+            EasingCurve::new(0.0, 1.0, EaseFunction::CubicOut).sample_clamped(line.age / 0.5);
+        let thickness = CELL * 0.14;
+        sprite.custom_size = Some(Vec2::new(line.length * grow, thickness));
+        // After growing, the line breathes gently.
+        let pulse = if line.age > 0.5 {
+            0.7 + 0.25 * ((line.age - 0.5) * 3.0).cos()
+        } else {
+            0.95
+        };
+        sprite.color.set_alpha(pulse);
+    }
+}
+
+fn animate_win_rings(time: Res<Time>, mut rings: Query<(&mut WinRing, &mut Transform)>) {
+    for (mut ring, mut transform) in &mut rings {
+        ring.age += time.delta_secs();
+        let t = ((ring.age - ring.delay) / 0.35).clamp(0.0, 1.0);
+        let pop = EasingCurve::new(0.0, 1.0, EaseFunction::BackOut).sample_clamped(t);
+        transform.scale = Vec3::splat(pop);
+    }
+}

@@ -1,0 +1,404 @@
+//! Headless tests of the game: `MinimalPlugins` + `StatesPlugin` + the
+//! game's logic plugin (no window, rendering, audio or egui). They drive the
+//! same messages the mouse, keyboard and AI send, and check what the engine
+//! and the game state say afterwards. One file, so Bevy is linked once.
+
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use gomoku::ai::{AiPacing, HintRequest, Search};
+use gomoku::board_view::{CELL, point_to_world, world_to_point};
+use gomoku::cli::{self, Command};
+use gomoku::game::{
+    GameCommand, Match, MatchSettings, Mode, MoveRefused, MoveRequest, Mover, Notice, StaleResults,
+};
+use gomoku::screens::Phase;
+use gomoku::sfx::Sfx;
+use gomoku_engine::board::parse_move_list;
+use gomoku_engine::search::Level;
+use gomoku_engine::{Color, ForbiddenPolicy, GameResult, Point, Rule};
+use std::time::{Duration, Instant};
+
+/// Reasons of refused moves, in order.
+#[derive(Resource, Default)]
+struct Refusals(Vec<String>);
+
+fn settings(mode: Mode, rule: Rule) -> MatchSettings {
+    MatchSettings {
+        mode,
+        rule,
+        level: Level::Beginner,
+        ..MatchSettings::default()
+    }
+}
+
+fn app_with(settings: MatchSettings, moves: &str) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin))
+        .add_plugins(gomoku::logic_plugin)
+        .insert_resource(Match::new(settings, &points(moves), 0.0).unwrap())
+        .insert_resource(AiPacing { min_move_secs: 0.0 })
+        .init_resource::<Refusals>()
+        .add_observer(|refused: On<MoveRefused>, mut log: ResMut<Refusals>| {
+            log.0.push(refused.reason.clone());
+        });
+    app.update();
+    app
+}
+
+fn points(moves: &str) -> Vec<Point> {
+    parse_move_list(moves, 15).unwrap()
+}
+
+fn point(name: &str) -> Point {
+    Point::parse(name, 15).unwrap()
+}
+
+fn click(app: &mut App, name: &str) {
+    app.world_mut()
+        .resource_mut::<Messages<MoveRequest>>()
+        .write(MoveRequest {
+            point: point(name),
+            by: Mover::Human,
+        });
+    app.update();
+}
+
+fn command(app: &mut App, command: GameCommand) {
+    app.world_mut()
+        .resource_mut::<Messages<GameCommand>>()
+        .write(command);
+    app.update();
+}
+
+fn game_moves(app: &App) -> Vec<Point> {
+    app.world().resource::<Match>().game().moves().to_vec()
+}
+
+/// Updates until `done` holds (the AI runs on other threads), at most 10 s.
+fn update_until(app: &mut App, what: &str, done: impl Fn(&App) -> bool) {
+    let start = Instant::now();
+    while !done(app) {
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "timed out waiting for {what}"
+        );
+        std::thread::sleep(Duration::from_millis(2));
+        app.update();
+    }
+}
+
+/// Waits, without running the app, until the running AI search is done, so
+/// its result is ready to be collected by the next update.
+fn wait_for_search(app: &mut App) {
+    let start = Instant::now();
+    loop {
+        let mut searches = app.world_mut().query::<&Search>();
+        let finished: Vec<bool> = searches
+            .iter(app.world())
+            .map(Search::is_finished)
+            .collect();
+        assert_eq!(finished.len(), 1, "exactly one search should be running");
+        if finished[0] {
+            return;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "search timed out"
+        );
+        std::thread::sleep(Duration::from_millis(2));
+    }
+}
+
+#[test]
+fn a_click_places_a_stone_and_an_occupied_point_is_refused() {
+    let mut app = app_with(settings(Mode::HumanVsHuman, Rule::Freestyle), "");
+    click(&mut app, "h8");
+    assert_eq!(game_moves(&app), vec![point("h8")]);
+    assert_eq!(
+        app.world().resource::<Match>().game().to_move(),
+        Color::White
+    );
+    click(&mut app, "h8");
+    assert_eq!(game_moves(&app), vec![point("h8")]);
+    assert_eq!(
+        app.world().resource::<Refusals>().0,
+        vec!["H8 is already taken"]
+    );
+    assert!(app.world().resource::<Notice>().warning);
+    click(&mut app, "i9");
+    assert_eq!(game_moves(&app), points("h8i9"));
+}
+
+#[test]
+fn five_in_a_row_ends_the_game_and_undo_reopens_it() {
+    let mut app = app_with(
+        settings(Mode::HumanVsHuman, Rule::Freestyle),
+        "h8a1i8a2j8a3k8a4",
+    );
+    assert_eq!(
+        *app.world().resource::<State<Phase>>().get(),
+        Phase::Playing
+    );
+    click(&mut app, "l8");
+    app.update();
+    let result = app.world().resource::<Match>().game().result().cloned();
+    assert!(matches!(
+        result,
+        Some(GameResult::Five {
+            winner: Color::Black,
+            ..
+        })
+    ));
+    assert_eq!(*app.world().resource::<State<Phase>>().get(), Phase::Over);
+    click(&mut app, "a5");
+    assert_eq!(game_moves(&app).len(), 9, "no move after the game is over");
+    command(&mut app, GameCommand::Undo);
+    app.update();
+    assert_eq!(
+        *app.world().resource::<State<Phase>>().get(),
+        Phase::Playing
+    );
+    assert_eq!(app.world().resource::<Match>().undos(), 1);
+}
+
+/// Black g8 h8 (row) and i10 i11 (column): i8 makes two open threes.
+const DOUBLE_THREE: &str = "g8a1h8a2i10a3i11a4";
+
+#[test]
+fn a_forbidden_click_is_refused_with_the_engines_reason() {
+    let mut app = app_with(settings(Mode::HumanVsHuman, Rule::Renju), DOUBLE_THREE);
+    click(&mut app, "i8");
+    assert_eq!(game_moves(&app).len(), 8);
+    let refusals = &app.world().resource::<Refusals>().0;
+    assert_eq!(refusals.len(), 1);
+    assert!(
+        refusals[0].starts_with("I8 is forbidden for Black: double-three"),
+        "{}",
+        refusals[0]
+    );
+    // Black may still play elsewhere.
+    click(&mut app, "h9");
+    assert_eq!(game_moves(&app).len(), 9);
+}
+
+#[test]
+fn a_forbidden_click_loses_under_the_lose_policy() {
+    let mut renju = settings(Mode::HumanVsHuman, Rule::Renju);
+    renju.policy = ForbiddenPolicy::Lose;
+    let mut app = app_with(renju, DOUBLE_THREE);
+    click(&mut app, "i8");
+    app.update();
+    let m = app.world().resource::<Match>();
+    assert!(matches!(
+        m.game().result(),
+        Some(GameResult::Forbidden { .. })
+    ));
+    assert_eq!(m.game().result().unwrap().winner(), Some(Color::White));
+    assert!(app.world().resource::<Refusals>().0.is_empty());
+    assert_eq!(*app.world().resource::<State<Phase>>().get(), Phase::Over);
+}
+
+#[test]
+fn the_ai_replies_through_the_same_placement_system() {
+    let mut app = app_with(settings(Mode::HumanVsAi, Rule::Freestyle), "");
+    click(&mut app, "h8");
+    // While the AI is to move, a click is not played.
+    click(&mut app, "a1");
+    update_until(&mut app, "the AI's reply", |app| game_moves(app).len() == 2);
+    let moves = game_moves(&app);
+    assert_eq!(moves[0], point("h8"));
+    assert_ne!(moves[1], point("a1"));
+    let m = app.world().resource::<Match>();
+    assert!(m.human_to_move());
+    assert_eq!(app.world().resource::<StaleResults>().0, 0);
+}
+
+#[test]
+fn the_ai_moves_first_when_the_human_plays_white() {
+    let mut s = settings(Mode::HumanVsAi, Rule::Renju);
+    s.human_color = Color::White;
+    let mut app = app_with(s, "");
+    update_until(&mut app, "the AI's first move", |app| {
+        game_moves(app).len() == 1
+    });
+    assert!(app.world().resource::<Match>().human_to_move());
+}
+
+#[test]
+fn an_ai_result_computed_before_an_undo_is_dropped() {
+    let mut app = app_with(settings(Mode::HumanVsAi, Rule::Freestyle), "");
+    click(&mut app, "h8");
+    wait_for_search(&mut app);
+    // The search for the position after h8 has its answer; now take h8 back
+    // before the next frame collects it.
+    command(&mut app, GameCommand::Undo);
+    for _ in 0..5 {
+        app.update();
+    }
+    assert!(game_moves(&app).is_empty());
+    assert_eq!(app.world().resource::<StaleResults>().0, 1);
+    assert!(app.world().resource::<Match>().human_to_move());
+}
+
+#[test]
+fn an_ai_result_computed_before_a_new_game_is_dropped() {
+    let s = settings(Mode::HumanVsAi, Rule::Freestyle);
+    let mut app = app_with(s.clone(), "");
+    click(&mut app, "h8");
+    wait_for_search(&mut app);
+    command(&mut app, GameCommand::NewGame(s));
+    for _ in 0..5 {
+        app.update();
+    }
+    assert!(game_moves(&app).is_empty());
+    assert_eq!(app.world().resource::<StaleResults>().0, 1);
+}
+
+#[test]
+fn undo_against_the_ai_takes_back_the_reply_and_your_move() {
+    let mut app = app_with(settings(Mode::HumanVsAi, Rule::Freestyle), "");
+    click(&mut app, "h8");
+    update_until(&mut app, "the AI's reply", |app| game_moves(app).len() == 2);
+    click(&mut app, "h10");
+    update_until(&mut app, "the AI's reply", |app| game_moves(app).len() == 4);
+    let before = game_moves(&app);
+    command(&mut app, GameCommand::Undo);
+    assert_eq!(game_moves(&app), before[..2].to_vec());
+    assert!(app.world().resource::<Match>().human_to_move());
+    // Redo replays both again, back to the human's turn.
+    command(&mut app, GameCommand::Redo);
+    assert_eq!(game_moves(&app), before);
+    assert!(app.world().resource::<Match>().human_to_move());
+    assert_eq!(app.world().resource::<Match>().undos(), 1);
+}
+
+#[test]
+fn undo_while_the_ai_thinks_takes_back_only_your_move() {
+    let mut s = settings(Mode::HumanVsAi, Rule::Freestyle);
+    s.human_color = Color::White;
+    let mut app = app_with(s, "h8");
+    // The AI (Black) made the first move; White answers, then undoes while
+    // the AI's search is still pending.
+    app.insert_resource(AiPacing {
+        min_move_secs: 60.0,
+    });
+    click(&mut app, "i9");
+    assert_eq!(game_moves(&app).len(), 2);
+    command(&mut app, GameCommand::Undo);
+    assert_eq!(game_moves(&app), vec![point("h8")]);
+    // The AI's first move cannot be undone: the human would not be to move.
+    command(&mut app, GameCommand::Undo);
+    assert_eq!(game_moves(&app), vec![point("h8")]);
+}
+
+#[test]
+fn a_hint_is_shown_for_the_position_it_was_computed_for() {
+    let mut app = app_with(
+        settings(Mode::HumanVsHuman, Rule::Freestyle),
+        "h8a1i8a2j8a3k8a4",
+    );
+    app.world_mut()
+        .resource_mut::<Messages<HintRequest>>()
+        .write(HintRequest);
+    update_until(&mut app, "the hint", |app| {
+        let m = app.world().resource::<Match>();
+        app.world()
+            .resource::<gomoku::ai::Hint>()
+            .current(m)
+            .is_some()
+    });
+    let m = app.world().resource::<Match>();
+    let hint = app
+        .world()
+        .resource::<gomoku::ai::Hint>()
+        .current(m)
+        .unwrap();
+    // Black has four in a row: the hint completes the five.
+    assert!([point("g8"), point("l8")].contains(&hint), "{hint:?}");
+    click(&mut app, "l8");
+    let m = app.world().resource::<Match>();
+    assert_eq!(app.world().resource::<gomoku::ai::Hint>().current(m), None);
+}
+
+#[test]
+fn world_positions_round_to_the_nearest_intersection() {
+    for y in 0..15 {
+        for x in 0..15 {
+            let p = Point::new(x, y);
+            let centre = point_to_world(p);
+            assert_eq!(world_to_point(centre), Some(p));
+            for offset in [
+                Vec2::new(0.49, 0.49),
+                Vec2::new(-0.49, 0.3),
+                Vec2::new(0.0, -0.49),
+            ] {
+                assert_eq!(world_to_point(centre + offset * CELL), Some(p));
+            }
+        }
+    }
+    // Rows count up the screen: h8 is the centre, a1 the bottom left.
+    assert_eq!(point_to_world(point("h8")), Vec2::ZERO);
+    let a1 = point_to_world(point("a1"));
+    assert!(a1.x < 0.0 && a1.y < 0.0);
+    // Float noise just below a line still picks that line.
+    assert_eq!(
+        world_to_point(Vec2::new(0.0, -CELL + 1e-3)),
+        Some(point("h7"))
+    );
+    // Beyond half a cell past the outer lines is off the board.
+    assert_eq!(world_to_point(a1 - Vec2::new(0.51, 0.0) * CELL), None);
+    assert_eq!(world_to_point(a1 - Vec2::new(0.0, 0.51) * CELL), None);
+}
+
+#[test]
+fn command_line_options_are_read_and_bad_ones_explained() {
+    let args = |s: &str| s.split_whitespace().map(String::from).collect::<Vec<_>>();
+    let Ok(Command::Play(o)) = cli::parse(args(
+        "--screenshot out.png --frames 120 --window 700x1000 --moves h8i9j10 --rule renju --mode pvp",
+    )) else {
+        panic!("valid options");
+    };
+    assert_eq!(o.window, (700, 1000));
+    assert_eq!(o.frames, 120);
+    assert_eq!(o.moves, points("h8i9j10"));
+    assert_eq!(o.settings.rule, Rule::Renju);
+    assert_eq!(o.settings.mode, Mode::HumanVsHuman);
+    assert_eq!(
+        o.screenshot.as_deref(),
+        Some(std::path::Path::new("out.png"))
+    );
+    for (bad, says) in [
+        ("--window 700", "WIDTHxHEIGHT"),
+        ("--mode chess", "unknown mode"),
+        ("--frames", "needs a value"),
+        ("--moves h8z99", "--moves"),
+        ("--fly", "unknown option"),
+    ] {
+        let err = cli::parse(args(bad)).unwrap_err();
+        assert!(err.contains(says), "{bad}: {err}");
+    }
+    // A position that cannot be played is reported, not panicked on.
+    let err = Match::new(MatchSettings::default(), &points("h8h8"), 0.0).unwrap_err();
+    assert!(err.contains("move 2 (H8)"), "{err}");
+}
+
+#[test]
+fn sounds_are_deterministic_audible_wavs() {
+    for sfx in Sfx::all() {
+        let wav = sfx.wav();
+        assert_eq!(wav, sfx.wav(), "{sfx:?} is not deterministic");
+        assert_eq!(&wav[0..4], b"RIFF");
+        assert_eq!(&wav[8..16], b"WAVEfmt ");
+        let riff_len = u32::from_le_bytes(wav[4..8].try_into().unwrap()) as usize;
+        assert_eq!(riff_len + 8, wav.len());
+        let peak = sfx.samples().iter().fold(0.0f32, |a, s| a.max(s.abs()));
+        assert!(peak > 0.1 && peak <= 1.0, "{sfx:?} peak {peak}");
+    }
+    let clicks: Vec<_> = (0..Sfx::STONE_VARIANTS)
+        .map(|i| Sfx::Stone(i).wav())
+        .collect();
+    assert!(
+        clicks.windows(2).all(|w| w[0] != w[1]),
+        "click variations differ"
+    );
+}
