@@ -7,7 +7,8 @@
 //!
 //! Players: `classic` (seed 002's depth-4 alpha-beta), a level name
 //! (`beginner` .. `grandmaster`, with its mistake model; `--time` replaces
-//! its think time), or `engine` (full strength, `--time` per move).
+//! its think time, `--scale 0.1` scales it), or `engine` (full strength,
+//! `--time` per move).
 //! Openings: `--openings renju26` (the 26 canonical Renju openings) or
 //! `random` (2-3 stones near the centre, kept only when a shallow search
 //! calls them balanced). Every opening is played twice, colours swapped.
@@ -49,6 +50,8 @@ struct Config {
     games: usize,
     openings: String,
     seed: u64,
+    /// Levels think this fraction of their own time (when `--time` is unset).
+    scale: Option<f64>,
 }
 
 fn parse_args() -> Result<Config, String> {
@@ -60,6 +63,7 @@ fn parse_args() -> Result<Config, String> {
         games: 20,
         openings: String::new(),
         seed: 1,
+        scale: None,
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut it = args.iter();
@@ -82,6 +86,10 @@ fn parse_args() -> Result<Config, String> {
                 c.games = v.parse().map_err(|_| format!("bad --games '{v}'"))?;
             }
             "--openings" => c.openings = value()?,
+            "--scale" => {
+                let v = value()?;
+                c.scale = Some(v.parse().map_err(|_| format!("bad --scale '{v}'"))?);
+            }
             "--seed" => {
                 let v = value()?;
                 c.seed = v.parse().map_err(|_| format!("bad --seed '{v}'"))?;
@@ -209,7 +217,10 @@ fn play(cfg: &Config, opening: &[Point], black: Player, white: Player, seed: u64
             }
             Player::Level(level) => {
                 let s = seed.wrapping_add(ply as u64);
-                let info = match cfg.time {
+                let time = cfg
+                    .time
+                    .or(cfg.scale.map(|f| level.think_time().mul_f64(f)));
+                let info = match time {
                     Some(t) => searcher.search_level_timed(
                         &board,
                         color,
@@ -221,7 +232,7 @@ fn play(cfg: &Config, opening: &[Point], black: Player, white: Player, seed: u64
                     ),
                     None => searcher.search_level(&board, color, level, s, &cancel, &mut |_| {}),
                 };
-                (info.best, cfg.time)
+                (info.best, time)
             }
         };
         if let Some(b) = budget {

@@ -29,8 +29,8 @@ fn params(level: Level) -> Params {
         Level::Beginner => (Some(0), 50, 0),
         Level::Novice => (Some(2), 150, 150),
         Level::Intermediate => (Some(3), 300, 80),
-        Level::Advanced => (Some(5), 500, 40),
-        Level::Expert => (Some(8), 800, 15),
+        Level::Advanced => (Some(4), 500, 50),
+        Level::Expert => (Some(7), 800, 25),
         Level::Master => (None, 1_200, 0),
         Level::Grandmaster => (None, 2_500, 0),
     };
@@ -41,12 +41,18 @@ fn params(level: Level) -> Params {
     }
 }
 
+/// The level's think time per move (an upper bound: lower levels usually
+/// reach their depth limit sooner).
+pub fn think_time(level: Level) -> Duration {
+    Duration::from_millis(params(level).time_ms)
+}
+
 pub fn description(level: Level) -> &'static str {
     match level {
         Level::Beginner => "Plays by shape, no reading ahead; overlooks threats now and then.",
         Level::Novice => "Looks two moves ahead and still makes loose moves.",
         Level::Intermediate => "Reads three moves ahead; blocks threes, sometimes drifts.",
-        Level::Advanced => "Reads five moves ahead and finds most forcing wins.",
+        Level::Advanced => "Reads four moves ahead and finds most forcing wins.",
         Level::Expert => "Deep reading with rare inaccuracies.",
         Level::Master => "Full strength, about a second per move.",
         Level::Grandmaster => "Full strength, about two and a half seconds per move.",

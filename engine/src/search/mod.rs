@@ -122,6 +122,11 @@ impl Level {
     pub fn description(self) -> &'static str {
         level::description(self)
     }
+
+    /// The most this level thinks per move.
+    pub fn think_time(self) -> Duration {
+        level::think_time(self)
+    }
 }
 
 /// A search engine with its own tables, reused from move to move.
