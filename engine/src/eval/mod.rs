@@ -185,7 +185,10 @@ impl Position {
 
     fn play_indices(&self) -> impl Iterator<Item = usize> + use<> {
         let size = self.board.size();
-        (0..size * size).map(move |i| Point::new((i % size) as u8, (i / size) as u8).index())
+        (0..size).flat_map(move |y| {
+            let row = Point::new(0, y as u8).index();
+            row..row + size
+        })
     }
 
     pub fn board(&self) -> &Board {
