@@ -30,8 +30,10 @@ pub mod z {
     pub const STONE: f32 = 5.0;
     /// Relative to the stone.
     pub const STONE_SHADOW: f32 = -0.5;
-    pub const MARKER: f32 = 7.0;
-    pub const WIN_LINE: f32 = 8.0;
+    /// Above every stone body, below the move numbers (stone + 0.6).
+    pub const WIN_LINE: f32 = 5.3;
+    pub const WIN_RING: f32 = 7.0;
+    pub const MARKER: f32 = 7.5;
     pub const HINT: f32 = 8.5;
     pub const GHOST: f32 = 9.0;
     pub const CURSOR: f32 = 9.5;
@@ -160,7 +162,7 @@ fn board_shadow(textures: &Textures) -> impl Bundle {
         Name::new("Board shadow"),
         Sprite {
             image: textures.shadow.clone(),
-            custom_size: Some(Vec2::splat(BOARD_HALF * 2.6)),
+            custom_size: Some(Vec2::splat(BOARD_HALF * 2.3)),
             color: Color::srgba(0.0, 0.0, 0.0, 0.9),
             ..default()
         },
@@ -258,7 +260,7 @@ fn label(text: String, at: Vec2) -> impl Bundle {
         Text2d::new(text),
         TextFont::from_font_size(14.0),
         TextColor(LABEL_COLOR),
-        CrispText { size: CELL * 0.36 },
+        CrispText { size: CELL * 0.4 },
         CoordinateLabel,
         Transform::from_translation(at.extend(z::LABEL)),
     )

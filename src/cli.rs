@@ -19,6 +19,7 @@ Game:
   --moves h8i9j10        start from this position (rows counted from the bottom)
 
 Window and tools:
+  --move-numbers         show move numbers on the stones (key N)
   --window WxH           window size in logical pixels (default 1280x800)
   --screenshot PATH      save a PNG after --frames frames and exit
   --frames N             frames before the screenshot (default 60)
@@ -39,6 +40,7 @@ pub struct Options {
     pub screenshot: Option<PathBuf>,
     pub frames: u32,
     pub frame_stats: bool,
+    pub move_numbers: bool,
 }
 
 impl Default for Options {
@@ -50,6 +52,7 @@ impl Default for Options {
             screenshot: None,
             frames: 60,
             frame_stats: false,
+            move_numbers: false,
         }
     }
 }
@@ -125,6 +128,7 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> 
                     .map_err(|_| format!("--frames needs a whole number, not '{v}'"))?;
             }
             "--frame-stats" => options.frame_stats = true,
+            "--move-numbers" => options.move_numbers = true,
             "--write-sounds" => return Ok(Command::WriteSounds(PathBuf::from(value()?))),
             other => return Err(format!("unknown option '{other}'")),
         }

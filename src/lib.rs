@@ -91,5 +91,10 @@ pub fn build_app(options: &Options) -> Result<App, String> {
     if options.frame_stats {
         app.init_resource::<screenshot::FrameStats>();
     }
+    if options.move_numbers {
+        app.world_mut()
+            .resource_mut::<board_view::ViewOptions>()
+            .move_numbers = true;
+    }
     Ok(app)
 }

@@ -42,22 +42,35 @@ impl Sfx {
         }
     }
 
-    /// The samples in [-1, 1] at [`SAMPLE_RATE`].
+    /// The samples in [-1, 1] at [`SAMPLE_RATE`], peaking at [`PEAK`] so
+    /// no sound clips and all are equally loud at their loudest.
     pub fn samples(self) -> Vec<f32> {
-        match self {
+        let raw = match self {
             Sfx::Stone(i) => stone(i),
             Sfx::Illegal => illegal(),
             Sfx::Win => chime(&[523.25, 659.25, 783.99, 1046.5], 0.11, 0.9),
             Sfx::Loss => chime(&[392.0, 349.23, 311.13, 261.63], 0.16, 1.0),
             Sfx::Undo => undo(),
             Sfx::GameStart => chime(&[587.33, 880.0], 0.09, 0.5),
-        }
+        };
+        normalise(raw, PEAK)
     }
 
     /// The sound as a 16-bit mono WAV file.
     pub fn wav(self) -> Vec<u8> {
         wav_bytes(&self.samples())
     }
+}
+
+pub const PEAK: f32 = 0.9;
+
+fn normalise(mut samples: Vec<f32>, peak: f32) -> Vec<f32> {
+    let max = samples.iter().fold(0.0f32, |m, s| m.max(s.abs()));
+    if max > 0.0 {
+        let gain = peak / max;
+        samples.iter_mut().for_each(|s| *s *= gain);
+    }
+    samples
 }
 
 /// splitmix64: a tiny deterministic noise source.

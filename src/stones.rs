@@ -57,6 +57,7 @@ struct WinRing {
 
 const STONE_DIAMETER: f32 = CELL * 0.95;
 const LANDING_SECS: f32 = 0.2;
+const WIN_LINE_WIDTH: f32 = CELL * 0.1;
 const HIGHLIGHT: Color = Color::srgb(1.0, 0.78, 0.2);
 const LAST_MOVE: Color = Color::srgb(0.92, 0.2, 0.14);
 
@@ -384,7 +385,7 @@ fn spawn_result_marks(mut commands: Commands, m: Res<Match>, textures: Res<Textu
             commands.spawn((
                 Name::new("Winning line"),
                 WinLine { length, age: 0.0 },
-                Sprite::from_color(HIGHLIGHT.with_alpha(0.85), Vec2::new(0.0, CELL * 0.14)),
+                Sprite::from_color(HIGHLIGHT.with_alpha(0.85), Vec2::new(0.0, WIN_LINE_WIDTH)),
                 bevy::sprite::Anchor::CENTER_LEFT,
                 Transform::from_translation(from.extend(z::WIN_LINE))
                     .with_rotation(Quat::from_rotation_z(angle)),
@@ -403,7 +404,7 @@ fn spawn_result_marks(mut commands: Commands, m: Res<Match>, textures: Res<Textu
                         color: HIGHLIGHT,
                         ..default()
                     },
-                    Transform::from_translation(point_to_world(p).extend(z::WIN_LINE))
+                    Transform::from_translation(point_to_world(p).extend(z::WIN_RING))
                         .with_scale(Vec3::ZERO),
                     DespawnOnExit(Phase::Over),
                 ));
@@ -418,7 +419,7 @@ fn spawn_result_marks(mut commands: Commands, m: Res<Match>, textures: Res<Textu
                     color: Color::srgb(0.9, 0.15, 0.1),
                     ..default()
                 },
-                Transform::from_translation(point_to_world(*point).extend(z::WIN_LINE)),
+                Transform::from_translation(point_to_world(*point).extend(z::WIN_RING)),
                 DespawnOnExit(Phase::Over),
             ));
         }
@@ -431,8 +432,7 @@ fn animate_win_line(time: Res<Time>, mut lines: Query<(&mut WinLine, &mut Sprite
         line.age += time.delta_secs();
         let grow =
             EasingCurve::new(0.0, 1.0, EaseFunction::CubicOut).sample_clamped(line.age / 0.5);
-        let thickness = CELL * 0.14;
-        sprite.custom_size = Some(Vec2::new(line.length * grow, thickness));
+        sprite.custom_size = Some(Vec2::new(line.length * grow, WIN_LINE_WIDTH));
         // After growing, the line breathes gently.
         let pulse = if line.age > 0.5 {
             0.7 + 0.25 * ((line.age - 0.5) * 3.0).cos()

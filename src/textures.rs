@@ -114,11 +114,11 @@ fn wood(size: u32) -> Vec<[f32; 4]> {
             // Low-frequency warp bends the grain lines.
             let warp = value_noise(u * 4.0, v * 2.0, 4, 1) * 0.8
                 + value_noise(u * 9.0, v * 3.0, 9, 2) * 0.25;
-            let grain = ((u * 38.0 + warp * 3.2) * std::f32::consts::TAU).sin();
+            let grain = ((u * 30.0 + warp * 3.0) * std::f32::consts::TAU).sin();
             let rings = grain.abs().powf(6.0);
             let fibre = value_noise(u * 180.0, v * 6.0, 180, 3);
             let blotch = value_noise(u * 3.0, v * 3.0, 3, 4);
-            let shade = 1.0 - 0.16 * rings - 0.07 * fibre - 0.06 * blotch;
+            let shade = 1.0 - 0.13 * rings - 0.045 * fibre - 0.07 * blotch;
             let base = [0.88, 0.69, 0.42];
             out.push([
                 base[0] * shade,

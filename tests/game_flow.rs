@@ -392,7 +392,10 @@ fn sounds_are_deterministic_audible_wavs() {
         let riff_len = u32::from_le_bytes(wav[4..8].try_into().unwrap()) as usize;
         assert_eq!(riff_len + 8, wav.len());
         let peak = sfx.samples().iter().fold(0.0f32, |a, s| a.max(s.abs()));
-        assert!(peak > 0.1 && peak <= 1.0, "{sfx:?} peak {peak}");
+        assert!(
+            (peak - gomoku::sfx::PEAK).abs() < 1e-4,
+            "{sfx:?} peak {peak}"
+        );
     }
     let clicks: Vec<_> = (0..Sfx::STONE_VARIANTS)
         .map(|i| Sfx::Stone(i).wav())
