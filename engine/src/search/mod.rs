@@ -282,7 +282,14 @@ impl Searcher {
         // A long VCF can lie beyond the search horizon: look for one first
         // (full strength only; the weaker levels should not see that far).
         if margin == 0
-            && let Some(win) = vcf::find(board, self.rule, to_move, ROOT_VCF_FOURS, ROOT_VCF_NODES)
+            && let Some(win) = vcf::find_until(
+                board,
+                self.rule,
+                to_move,
+                ROOT_VCF_FOURS,
+                ROOT_VCF_NODES,
+                limits.time.map(|t| start + t / 8),
+            )
         {
             let first = win.line[0].index();
             if root.contains(&first) || pos_is_legal(board, self.rule, to_move, win.line[0]) {

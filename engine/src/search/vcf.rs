@@ -10,6 +10,7 @@ use crate::eval::Position;
 use crate::eval::pattern::Threat;
 use crate::rules::Rule;
 use std::collections::HashMap;
+use std::time::Instant;
 
 /// A VCF solver with a cache of refuted positions.
 struct Solver {
@@ -19,6 +20,7 @@ struct Solver {
     refuted: HashMap<u64, u32>,
     nodes: u64,
     node_limit: u64,
+    deadline: Option<Instant>,
     line: Vec<usize>,
 }
 
@@ -41,12 +43,25 @@ pub fn find(
     max_fours: u32,
     node_limit: u64,
 ) -> Option<Vcf> {
+    find_until(board, rule, attacker, max_fours, node_limit, None)
+}
+
+/// [`find`] that also gives up at `deadline`.
+pub fn find_until(
+    board: &Board,
+    rule: Rule,
+    attacker: Color,
+    max_fours: u32,
+    node_limit: u64,
+    deadline: Option<Instant>,
+) -> Option<Vcf> {
     let mut solver = Solver {
         pos: Position::new(board, rule),
         attacker,
         refuted: HashMap::new(),
         nodes: 0,
         node_limit,
+        deadline,
         line: Vec::new(),
     };
     let found = solver.attack(max_fours);
@@ -66,6 +81,14 @@ impl Solver {
     fn attack(&mut self, fours_left: u32) -> bool {
         self.nodes += 1;
         if self.nodes > self.node_limit {
+            return false;
+        }
+        if self.nodes % 256 == 0
+            && let Some(d) = self.deadline
+            && Instant::now() >= d
+        {
+            // Out of time: make every pending search fail from here on.
+            self.node_limit = 0;
             return false;
         }
         let us = self.attacker;
