@@ -83,7 +83,7 @@ impl Solver {
         if self.nodes > self.node_limit {
             return false;
         }
-        if self.nodes % 256 == 0
+        if self.nodes.is_multiple_of(256)
             && let Some(d) = self.deadline
             && Instant::now() >= d
         {
