@@ -4,9 +4,9 @@
 //! placed `n` plies after the root scores `MATE - n`; a loss `-(MATE - n)`.
 
 use super::tt::{Bound, Table};
-use crate::board::{CELLS, Color, Point, STRIDE};
+use crate::board::{CELLS, Cell, Color, Direction, Point, STRIDE};
 use crate::eval::Position;
-use crate::eval::pattern::Threat;
+use crate::eval::pattern::{Pattern, Threat};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
@@ -30,7 +30,7 @@ const DEFENCE: [i32; 14] = [
 /// Moves scoring below this are quiet: reducible and prunable.
 const QUIET: i32 = 1_400;
 /// Late-move pruning: quiet moves tried at most, by remaining depth.
-const LATE_MOVES: [usize; 7] = [0, 4, 7, 11, 16, 22, 30];
+const LATE_MOVES: [usize; 7] = [0, 3, 5, 8, 12, 17, 23];
 /// Futility margins by remaining depth.
 const FUTILITY: [i32; 4] = [0, 120, 260, 450];
 
@@ -69,6 +69,16 @@ pub fn move_score(pos: &Position, cell: usize, us: Color) -> i32 {
         + 3 * pos.value(cell, them)
 }
 
+/// Whether a move is quiet for ordering, pruning and reductions.
+pub fn is_quiet(pos: &Position, cell: usize, us: Color) -> bool {
+    move_score(pos, cell, us) < QUIET
+}
+
+/// The late-move reduction at `depth` for the `i`-th move.
+pub fn reduction(depth: i32, i: usize) -> i32 {
+    REDUCTION[(depth as usize).min(63)][i.min(63)]
+}
+
 /// Candidate moves for `us` with ordering scores (unsorted): empty cells
 /// near stones; only defences and fours when the opponent threatens an open
 /// four. Renju Black's forbidden points are left out (by the pattern
@@ -77,6 +87,11 @@ pub fn generate(pos: &Position, us: Color, out: &mut Vec<(usize, i32)>) -> bool 
     out.clear();
     let them = us.opponent();
     let defending = must_defend(pos, them);
+    let defences = if defending {
+        defence_cells(pos, them)
+    } else {
+        Vec::new()
+    };
     for cell in pos.empty_cells() {
         if !pos.is_near(cell) {
             continue;
@@ -85,12 +100,49 @@ pub fn generate(pos: &Position, us: Color, out: &mut Vec<(usize, i32)>) -> bool 
         if mine == Threat::Forbidden {
             continue;
         }
-        if defending && !mine.is_four() && !pos.threat(cell, them).is_four() {
+        if defending && !mine.is_four() && !defences.contains(&cell) {
             continue;
         }
         out.push((cell, move_score(pos, cell, us)));
     }
     defending
+}
+
+/// The cells that can stop `them` making an open four (or a four-three):
+/// the threat points themselves and, on each threatening line, the cells
+/// where `them` would make a four on that line (its ends and gaps).
+fn defence_cells(pos: &Position, them: Color) -> Vec<usize> {
+    let mut cells = Vec::new();
+    let threats = pos
+        .empty_cells()
+        .filter(|&c| matches!(pos.threat(c, them), Threat::Flex4 | Threat::FourThree));
+    for t in threats {
+        if !cells.contains(&t) {
+            cells.push(t);
+        }
+        let patterns = pos.patterns(t, them);
+        for (d, dir) in Direction::ALL.into_iter().enumerate() {
+            if !matches!(
+                patterns[d],
+                Pattern::F3 | Pattern::B4 | Pattern::F4 | Pattern::D4
+            ) {
+                continue;
+            }
+            for steps in (-5isize..=5).filter(|&s| s != 0) {
+                let c = (t as isize + dir.stride() * steps) as usize;
+                if pos.board().cell(c) != Cell::Empty {
+                    continue;
+                }
+                let line = pos.patterns(c, them)[d];
+                if matches!(line, Pattern::B4 | Pattern::F4 | Pattern::D4 | Pattern::F5)
+                    && !cells.contains(&c)
+                {
+                    cells.push(c);
+                }
+            }
+        }
+    }
+    cells
 }
 
 /// One search tree walk: position, tables and counters.

@@ -153,6 +153,8 @@ struct RootMove {
     cell: usize,
     /// Exact score, or -INF when it failed low (only a bound is known).
     score: i32,
+    /// Neither side's threat: may be searched with a reduced depth.
+    quiet: bool,
 }
 
 /// What the root search found: the summary and the scored root moves.
@@ -266,7 +268,11 @@ impl Searcher {
             Root::Decided(cell, score) => {
                 let info = done(Some(cell), score, 1);
                 report(&info);
-                let moves = vec![RootMove { cell, score }];
+                let moves = vec![RootMove {
+                    cell,
+                    score,
+                    quiet: false,
+                }];
                 return RootResult { info, moves };
             }
             Root::NoMove => {
@@ -299,6 +305,7 @@ impl Searcher {
                 let moves = vec![RootMove {
                     cell: first,
                     score: win_at(info.pv.len()),
+                    quiet: false,
                 }];
                 return RootResult { info, moves };
             }
@@ -312,11 +319,15 @@ impl Searcher {
             nodes: limits.nodes,
             cancel,
         };
-        let mut engine = Engine::new(pos, &mut self.tt, engine_limits);
         let mut moves: Vec<RootMove> = root
             .iter()
-            .map(|&cell| RootMove { cell, score: -INF })
+            .map(|&cell| RootMove {
+                cell,
+                score: -INF,
+                quiet: alphabeta::is_quiet(&pos, cell, to_move),
+            })
             .collect();
+        let mut engine = Engine::new(pos, &mut self.tt, engine_limits);
         let max_depth = limits
             .depth
             .unwrap_or(if limits.time.is_some() || limits.nodes.is_some() {
@@ -487,7 +498,15 @@ fn search_root(
         let s = if i == 0 {
             -engine.node(them, depth - 1, -beta, -alpha, 1, true)
         } else {
-            let mut s = -engine.node(them, depth - 1, -floor - 1, -floor, 1, false);
+            let r = if depth >= 3 && moves[i].quiet && i >= 3 {
+                alphabeta::reduction(depth, i)
+            } else {
+                0
+            };
+            let mut s = -engine.node(them, depth - 1 - r, -floor - 1, -floor, 1, false);
+            if s > floor && r > 0 && !engine.stopped {
+                s = -engine.node(them, depth - 1, -floor - 1, -floor, 1, false);
+            }
             if s > floor && s < beta && !engine.stopped {
                 s = -engine.node(them, depth - 1, -beta, -floor, 1, true);
             }
