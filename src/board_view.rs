@@ -105,6 +105,9 @@ struct HairLine {
 #[derive(Component)]
 pub struct CrispText {
     pub size: f32,
+    /// Never rasterised smaller than this many logical pixels, so text on a
+    /// small board stays readable.
+    pub min_px: f32,
 }
 
 #[derive(Component)]
@@ -260,7 +263,10 @@ fn label(text: String, at: Vec2) -> impl Bundle {
         Text2d::new(text),
         TextFont::from_font_size(14.0),
         TextColor(LABEL_COLOR),
-        CrispText { size: CELL * 0.4 },
+        CrispText {
+            size: CELL * 0.4,
+            min_px: 9.0,
+        },
         CoordinateLabel,
         Transform::from_translation(at.extend(z::LABEL)),
     )
@@ -331,7 +337,7 @@ fn keep_text_crisp(
         }
         // Rasterise at the on-screen size and cancel the camera zoom, so
         // glyphs map 1:1 to pixels.
-        let px = (text.size / scale.0).round().max(6.0);
+        let px = (text.size / scale.0).round().max(text.min_px);
         font.font_size = FontSize::Px(px);
         transform.scale = Vec3::splat(text.size / px);
     }

@@ -30,6 +30,8 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 const PANEL_WIDTH: f32 = 270.0;
+/// Roughly how tall the HUD is when it sits below the board.
+const BOTTOM_PANEL_ESTIMATE: f32 = 150.0;
 const ACCENT: Color32 = Color32::from_rgb(240, 190, 90);
 const WARNING: Color32 = Color32::from_rgb(255, 120, 100);
 /// How long a notice stays up, in seconds.
@@ -84,8 +86,10 @@ fn hud(
             .layer_id(egui::LayerId::background())
             .max_rect(ctx.viewport_rect()),
     );
-    // A tall window gets the HUD below the board, a wide one beside it.
-    let tall = window.width() < window.height() * 1.1;
+    // The HUD goes beside the board or below it, whichever leaves the
+    // larger board.
+    let (w, h) = (window.width(), window.height());
+    let tall = w.min(h - BOTTOM_PANEL_ESTIMATE) > (w - PANEL_WIDTH).min(h);
     let panel_rect = if tall {
         egui::Panel::bottom("hud")
             .resizable(false)

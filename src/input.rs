@@ -212,7 +212,7 @@ fn spawn_pointer_feedback(mut commands: Commands, textures: Res<Textures>) {
         Sprite {
             image: textures.black_stone.clone(),
             custom_size: Some(Vec2::splat(CELL * 0.95)),
-            color: Color::srgba(1.0, 1.0, 1.0, 0.45),
+            color: Color::srgba(1.0, 1.0, 1.0, 0.55),
             ..default()
         },
         Transform::from_xyz(0.0, 0.0, z::GHOST),

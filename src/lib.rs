@@ -63,8 +63,8 @@ pub fn build_app(options: &Options) -> Result<App, String> {
             title: "Gomoku".into(),
             resolution: (width, height).into(),
             resize_constraints: WindowResizeConstraints {
-                min_width: 480.0,
-                min_height: 420.0,
+                min_width: 560.0,
+                min_height: 480.0,
                 ..default()
             },
             ..default()
