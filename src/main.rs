@@ -4,7 +4,15 @@ use gomoku::cli::{self, Command};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let command = match cli::parse(std::env::args().skip(1)) {
+    // The menus' own arguments (a game file, --screen, --lang) first.
+    let (args, menu_args) = match gomoku::menus::split_args(std::env::args().skip(1)) {
+        Ok(split) => split,
+        Err(e) => {
+            eprintln!("gomoku: {e}\n\n{}\n{}", cli::USAGE, gomoku::menus::USAGE);
+            return ExitCode::from(2);
+        }
+    };
+    let command = match cli::parse(args) {
         Ok(command) => command,
         Err(e) => {
             eprintln!("gomoku: {e}\n\n{}", cli::USAGE);
@@ -13,7 +21,7 @@ fn main() -> ExitCode {
     };
     match command {
         Command::Help => {
-            print!("{}", cli::USAGE);
+            print!("{}\n{}", cli::USAGE, gomoku::menus::USAGE);
             ExitCode::SUCCESS
         }
         Command::WriteSounds(dir) => match gomoku::sfx::write_all(&dir) {
@@ -30,6 +38,7 @@ fn main() -> ExitCode {
         },
         Command::Play(options) => match gomoku::build_app(&options) {
             Ok(mut app) => {
+                gomoku::menus::install(&mut app, menu_args, &options);
                 if app.run().is_success() {
                     ExitCode::SUCCESS
                 } else {

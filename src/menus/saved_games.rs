@@ -1,0 +1,154 @@
+//! Load / Replay: the saved games (date, players, rule, result, length),
+//! opening any file by path, and importing a pasted move string.
+
+use super::widgets::{self, ERROR};
+use super::{Flash, Overlay};
+use crate::i18n::{Language, result_text, rule_name, t};
+use crate::replay::{OpenFile, Replay};
+use crate::settings::Settings;
+use crate::storage::ListEntry;
+use crate::storage::autosave::GameFiles;
+use bevy::prelude::*;
+use bevy_egui::EguiContexts;
+use bevy_egui::egui::{self, RichText};
+use gomoku_engine::record::formats::Format;
+
+#[derive(Resource, Default)]
+pub(super) struct SavedList(Vec<ListEntry>);
+
+/// Text typed into the screen's fields.
+#[derive(Default)]
+pub(super) struct Fields {
+    path: String,
+    moves: String,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<SavedList>()
+        .add_systems(OnEnter(Overlay::SavedGames), refresh);
+}
+
+fn refresh(files: Res<GameFiles>, mut list: ResMut<SavedList>) {
+    list.0 = files
+        .storage
+        .as_ref()
+        .map(|s| s.list_saves())
+        .unwrap_or_default();
+}
+
+/// A date as the lists show it: `2026-11-30 08:15`.
+pub(super) fn short_date(date: &str) -> String {
+    date.replacen('T', " ", 1)
+        .trim_end_matches('Z')
+        .chars()
+        .take(16)
+        .collect()
+}
+
+#[allow(clippy::too_many_arguments)]
+pub(super) fn show(
+    mut contexts: EguiContexts,
+    settings: Res<Settings>,
+    list: Res<SavedList>,
+    mut fields: Local<Fields>,
+    mut open: MessageWriter<OpenFile>,
+    mut next: ResMut<NextState<Overlay>>,
+    mut flash: ResMut<Flash>,
+    time: Res<Time<Real>>,
+    mut commands: Commands,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let lang = settings.language;
+    let mut back = false;
+    widgets::screen(ctx, "saved-games", 900.0, |ui| {
+        back = widgets::title_bar(ui, lang, t(lang, "load.title"));
+        ui.label(t(lang, "load.open_path"));
+        ui.horizontal(|ui| {
+            ui.add(egui::TextEdit::singleline(&mut fields.path).desired_width(520.0));
+            if ui.button(t(lang, "load.open")).clicked() && !fields.path.trim().is_empty() {
+                open.write(OpenFile(fields.path.trim().into()));
+            }
+        });
+        ui.label(t(lang, "load.paste"));
+        ui.horizontal(|ui| {
+            ui.add(egui::TextEdit::singleline(&mut fields.moves).desired_width(520.0));
+            if ui.button(t(lang, "load.import")).clicked() && !fields.moves.trim().is_empty() {
+                match Format::MoveString.read(
+                    fields.moves.trim().as_bytes(),
+                    settings.rule,
+                    crate::game::BOARD_SIZE,
+                ) {
+                    Ok(record) => {
+                        commands.insert_resource(Replay::new(record, "move string"));
+                        next.set(Overlay::Replay);
+                    }
+                    Err(e) => flash.show(
+                        format!("{}: {e}", t(lang, "error.open")),
+                        true,
+                        time.elapsed_secs_f64(),
+                    ),
+                }
+            }
+        });
+        ui.label(RichText::new(t(lang, "load.drop_hint")).small().weak());
+        ui.separator();
+        if list.0.is_empty() {
+            ui.label(t(lang, "load.empty"));
+        } else {
+            table(ui, lang, &list.0, &mut open);
+        }
+    });
+    if back {
+        next.set(Overlay::Main);
+    }
+    Ok(())
+}
+
+fn table(
+    ui: &mut egui::Ui,
+    lang: Language,
+    entries: &[ListEntry],
+    open: &mut MessageWriter<OpenFile>,
+) {
+    egui::Grid::new("saved-games-table")
+        .num_columns(7)
+        .striped(true)
+        .spacing([14.0, 8.0])
+        .show(ui, |ui| {
+            for key in [
+                "col.date",
+                "col.black",
+                "col.white",
+                "col.rule",
+                "col.result",
+                "col.moves",
+            ] {
+                ui.label(RichText::new(t(lang, key)).strong());
+            }
+            ui.label("");
+            ui.end_row();
+            for entry in entries {
+                match entry {
+                    Ok(s) => {
+                        ui.label(short_date(&s.date));
+                        ui.label(&s.black);
+                        ui.label(&s.white);
+                        ui.label(rule_name(lang, s.rule));
+                        ui.label(result_text(lang, s.result));
+                        ui.label(s.moves.to_string());
+                        if ui.button(t(lang, "replay.title")).clicked() {
+                            open.write(OpenFile(s.path.clone()));
+                        }
+                    }
+                    Err(e) => {
+                        ui.label(RichText::new(t(lang, "load.unreadable")).color(ERROR));
+                        ui.label(RichText::new(e.to_string()).small().color(ERROR));
+                        for _ in 0..5 {
+                            ui.label("");
+                        }
+                    }
+                }
+                ui.end_row();
+            }
+        });
+}

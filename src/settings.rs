@@ -1,0 +1,333 @@
+//! The player's settings: what they are, how they are stored, and how they
+//! reach the rest of the game.
+//!
+//! Stored as RON in `settings.ron` in the OS's config directory (see
+//! [`crate::storage::config_dir`]). Policy:
+//! * missing file → defaults, no warning (first start);
+//! * a file that does not parse → defaults plus a visible warning, and the
+//!   file is renamed aside to `settings.ron.broken-<unix time>` so nothing
+//!   the player wrote is lost; if it cannot be moved, settings are not saved
+//!   this session rather than overwrite it;
+//! * fields missing from the file take their defaults and unknown fields
+//!   are ignored (older and newer versions share the file); out-of-range
+//!   numbers are clamped.
+//!
+//! Writes are atomic ([`crate::storage::write_atomic`]), after every change.
+
+use crate::audio::Muted;
+use crate::board_view::ViewOptions;
+use crate::i18n::Language;
+use crate::storage::write_atomic;
+use bevy::audio::{GlobalVolume, Volume};
+use bevy::prelude::*;
+use gomoku_engine::ForbiddenPolicy;
+use gomoku_engine::record::formats::TimeControl;
+use gomoku_engine::rules::Rule;
+use gomoku_engine::search::Level;
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+
+pub const FILE_NAME: &str = "settings.ron";
+
+#[derive(Resource, Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Settings {
+    pub ai_level: Level,
+    pub rule: Rule,
+    pub policy: ForbiddenPolicy,
+    /// The clock new games start with; None plays without clocks.
+    pub time_control: Option<TimeControl>,
+    /// 0.0 ..= 1.0.
+    pub volume: f32,
+    pub muted: bool,
+    pub animations: bool,
+    /// Animation speed factor, 0.25 ..= 3.0.
+    pub animation_speed: f32,
+    pub coordinates: bool,
+    pub move_numbers: bool,
+    pub forbidden_marks: bool,
+    pub language: Language,
+    pub window: WindowSettings,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct WindowSettings {
+    pub width: u32,
+    pub height: u32,
+    pub fullscreen: bool,
+    pub vsync: bool,
+}
+
+impl Default for WindowSettings {
+    fn default() -> Self {
+        WindowSettings {
+            width: 1280,
+            height: 800,
+            fullscreen: false,
+            vsync: true,
+        }
+    }
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            ai_level: Level::default(),
+            rule: Rule::Freestyle,
+            policy: ForbiddenPolicy::Refuse,
+            time_control: None,
+            volume: 0.8,
+            muted: false,
+            animations: true,
+            animation_speed: 1.0,
+            coordinates: true,
+            move_numbers: false,
+            forbidden_marks: true,
+            language: Language::default(),
+            window: WindowSettings::default(),
+        }
+    }
+}
+
+impl Settings {
+    /// Clamps numbers into their ranges (a hand-edited file may hold any).
+    pub fn sanitized(mut self) -> Settings {
+        let clamp = |v: f32, lo: f32, hi: f32, default: f32| {
+            if v.is_finite() {
+                v.clamp(lo, hi)
+            } else {
+                default
+            }
+        };
+        self.volume = clamp(self.volume, 0.0, 1.0, 0.8);
+        self.animation_speed = clamp(self.animation_speed, 0.25, 3.0, 1.0);
+        self.window.width = self.window.width.clamp(480, 10_000);
+        self.window.height = self.window.height.clamp(420, 10_000);
+        self
+    }
+
+    pub fn to_ron(&self) -> String {
+        let config = ron::ser::PrettyConfig::new().struct_names(true);
+        let mut text = ron::ser::to_string_pretty(self, config)
+            .expect("settings hold only numbers, strings and enums, which RON can write");
+        text.push('\n');
+        text
+    }
+}
+
+/// What loading found.
+#[derive(Clone, Debug, PartialEq)]
+pub enum LoadOutcome {
+    /// First start: no file yet.
+    Missing,
+    Loaded,
+    /// The file was unreadable; it was moved to `kept_at` (None: it could
+    /// not be moved and is left where it is).
+    Broken {
+        reason: String,
+        kept_at: Option<PathBuf>,
+    },
+}
+
+/// Settings as loaded, with what to tell the player.
+#[derive(Clone, Debug)]
+pub struct Loaded {
+    pub settings: Settings,
+    pub outcome: LoadOutcome,
+}
+
+/// Loads `dir/settings.ron` following the policy in the module docs.
+/// `now_unix` names the kept-aside copy.
+pub fn load(dir: &Path, now_unix: u64) -> Loaded {
+    let path = dir.join(FILE_NAME);
+    let defaults = |outcome| Loaded {
+        settings: Settings::default(),
+        outcome,
+    };
+    let text = match std::fs::read(&path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            return defaults(LoadOutcome::Missing);
+        }
+        Err(e) => {
+            // Unreadable (permissions): leave it alone, do not overwrite.
+            return defaults(LoadOutcome::Broken {
+                reason: e.to_string(),
+                kept_at: None,
+            });
+        }
+        Ok(bytes) => String::from_utf8(bytes).map_err(|_| "the file is not UTF-8 text".to_string()),
+    };
+    let parsed = text.and_then(|t| {
+        ron::from_str::<Settings>(t.trim_start_matches('\u{feff}')).map_err(|e| e.to_string())
+    });
+    match parsed {
+        Ok(settings) => Loaded {
+            settings: settings.sanitized(),
+            outcome: LoadOutcome::Loaded,
+        },
+        Err(reason) => {
+            let aside = dir.join(format!("{FILE_NAME}.broken-{now_unix}"));
+            let kept_at = std::fs::rename(&path, &aside).ok().map(|_| aside);
+            defaults(LoadOutcome::Broken { reason, kept_at })
+        }
+    }
+}
+
+/// Writes `dir/settings.ron` atomically.
+pub fn save(dir: &Path, settings: &Settings) -> std::io::Result<()> {
+    write_atomic(&dir.join(FILE_NAME), settings.to_ron().as_bytes())
+}
+
+/// Where the settings are stored, and whether they may be written.
+#[derive(Resource, Clone, Debug)]
+pub struct SettingsStore {
+    /// None: no config directory (settings live for this session only).
+    pub dir: Option<PathBuf>,
+    /// False when a broken file could not be moved aside.
+    pub writable: bool,
+    /// Shown to the player until dismissed.
+    pub warning: Option<String>,
+}
+
+impl SettingsStore {
+    /// Loads the settings from the config dir (or `$GOMOKU_CONFIG_DIR`).
+    pub fn open() -> (SettingsStore, Settings) {
+        let dir = crate::storage::config_dir();
+        let Some(dir) = dir else {
+            let store = SettingsStore {
+                dir: None,
+                writable: false,
+                warning: Some("No config directory: settings will not be kept".into()),
+            };
+            return (store, Settings::default());
+        };
+        let loaded = load(&dir, crate::storage::unix_now());
+        let (writable, warning) = match &loaded.outcome {
+            LoadOutcome::Missing | LoadOutcome::Loaded => (true, None),
+            LoadOutcome::Broken {
+                reason,
+                kept_at: Some(aside),
+            } => (
+                true,
+                Some(format!(
+                    "The settings file could not be read ({reason}). Defaults are used; the old file was kept as {}",
+                    aside.display()
+                )),
+            ),
+            LoadOutcome::Broken {
+                reason,
+                kept_at: None,
+            } => (
+                false,
+                Some(format!(
+                    "The settings file {} could not be read ({reason}). Defaults are used and changes are not saved, so the file is not overwritten",
+                    dir.join(FILE_NAME).display()
+                )),
+            ),
+        };
+        (
+            SettingsStore {
+                dir: Some(dir),
+                writable,
+                warning,
+            },
+            loaded.settings,
+        )
+    }
+}
+
+/// Loads the settings at startup and keeps the game's display and sound
+/// resources in step with them; saves every change.
+pub fn plugin(app: &mut App) {
+    if !app.world().contains_resource::<Settings>() {
+        let (store, settings) = SettingsStore::open();
+        if let Some(warning) = &store.warning {
+            warn!("{warning}");
+        }
+        app.insert_resource(store).insert_resource(settings);
+    }
+    app.add_systems(
+        PostUpdate,
+        (apply_settings, pull_toggles, persist_settings).chain(),
+    );
+}
+
+/// Settings → the resources other parts of the game read.
+fn apply_settings(
+    settings: Res<Settings>,
+    mut view: Option<ResMut<ViewOptions>>,
+    mut muted: Option<ResMut<Muted>>,
+    mut volume: Option<ResMut<GlobalVolume>>,
+) {
+    if !settings.is_changed() {
+        return;
+    }
+    if let Some(view) = view.as_deref_mut() {
+        let wanted = ViewOptions {
+            coordinates: settings.coordinates,
+            move_numbers: settings.move_numbers,
+            forbidden_marks: settings.forbidden_marks,
+        };
+        if *view != wanted {
+            *view = wanted;
+        }
+    }
+    if let Some(muted) = muted.as_deref_mut()
+        && muted.0 != settings.muted
+    {
+        muted.0 = settings.muted;
+    }
+    if let Some(volume) = volume.as_deref_mut() {
+        volume.volume = Volume::Linear(settings.volume);
+    }
+}
+
+/// The HUD's toggles and keys (C, N, F, M) change the game's resources
+/// directly; copy those changes back so they are saved too.
+fn pull_toggles(
+    mut settings: ResMut<Settings>,
+    view: Option<Res<ViewOptions>>,
+    muted: Option<Res<Muted>>,
+) {
+    if let Some(view) = view.filter(|v| v.is_changed()) {
+        let s = settings.bypass_change_detection();
+        let changed = s.coordinates != view.coordinates
+            || s.move_numbers != view.move_numbers
+            || s.forbidden_marks != view.forbidden_marks;
+        if changed {
+            settings.coordinates = view.coordinates;
+            settings.move_numbers = view.move_numbers;
+            settings.forbidden_marks = view.forbidden_marks;
+        }
+    }
+    if let Some(muted) = muted.filter(|m| m.is_changed())
+        && settings.muted != muted.0
+    {
+        settings.muted = muted.0;
+    }
+}
+
+fn persist_settings(
+    settings: Res<Settings>,
+    mut store: ResMut<SettingsStore>,
+    mut last: Local<Option<Settings>>,
+) {
+    if !settings.is_changed() {
+        return;
+    }
+    // The first run only records what was loaded.
+    let Some(previous) = last.replace(settings.clone()) else {
+        return;
+    };
+    if previous == *settings || !store.writable {
+        return;
+    }
+    if let Some(dir) = store.dir.clone()
+        && let Err(e) = save(&dir, &settings)
+    {
+        let message = format!("Could not save the settings in {}: {e}", dir.display());
+        warn!("{message}");
+        store.warning = Some(message);
+    }
+}

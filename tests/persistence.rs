@@ -1,0 +1,720 @@
+//! Settings, saved games, autosave, statistics, clocks, replay and the UI
+//! strings: the parts of issue 5 that work without a window. One file, so
+//! Bevy is linked once for all of them.
+
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use gomoku::ai::AiPacing;
+use gomoku::clock::{self, GameClock, format_ms};
+use gomoku::game::{Match, MatchSettings, Mode, MoveRequest, Mover};
+use gomoku::i18n::{self, Language, STRINGS};
+use gomoku::replay::Replay;
+use gomoku::settings::{self, LoadOutcome, Settings};
+use gomoku::storage::autosave::{self, GameFiles, GameInfo};
+use gomoku::storage::{self, LoadError, Outcome, Storage};
+use gomoku_engine::board::parse_move_list;
+use gomoku_engine::record::formats::{
+    ErrorKind, Format, Metadata, Player, PlayerKind, Record, SavedResult, TimeControl, WinReason,
+};
+use gomoku_engine::search::Level;
+use gomoku_engine::{Color, ForbiddenPolicy, Game, Point, Rule};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::time::Duration;
+
+/// A fresh empty directory under the system temp dir, removed on drop.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(name: &str) -> TempDir {
+        static N: AtomicU32 = AtomicU32::new(0);
+        let dir = std::env::temp_dir().join(format!(
+            "gomoku-test-{name}-{}-{}",
+            std::process::id(),
+            N.fetch_add(1, Ordering::Relaxed)
+        ));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        TempDir(dir)
+    }
+
+    fn path(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn files_in(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+fn game(rule: Rule, moves: &str) -> Game {
+    Game::from_moves(rule, 15, &parse_move_list(moves, 15).unwrap()).unwrap()
+}
+
+fn ai(level: Level) -> Player {
+    Player {
+        name: String::new(),
+        kind: PlayerKind::Ai {
+            level: level.name().to_string(),
+        },
+    }
+}
+
+fn human(name: &str) -> Player {
+    Player {
+        name: name.to_string(),
+        kind: PlayerKind::Human,
+    }
+}
+
+fn record(game: Game, black: Player, white: Player) -> Record {
+    let moves = game.moves().len();
+    Record {
+        game,
+        meta: Metadata {
+            black,
+            white,
+            time_control: Some(TimeControl::PerGame {
+                total_ms: 300_000,
+                increment_ms: 2_000,
+            }),
+            move_times_ms: (0..moves as u64).map(|i| 1000 + i * 10).collect(),
+            date: Some("2026-11-30T08:00:00Z".to_string()),
+            comment: None,
+        },
+    }
+}
+
+// ---------------------------------------------------------------- settings
+
+#[test]
+fn settings_round_trip_through_the_file() {
+    let dir = TempDir::new("settings-rt");
+    let mut s = Settings::default();
+    s.ai_level = Level::Expert;
+    s.rule = Rule::Renju;
+    s.policy = ForbiddenPolicy::Lose;
+    s.volume = 0.25;
+    s.muted = true;
+    s.animations = false;
+    s.animation_speed = 2.0;
+    s.coordinates = false;
+    s.move_numbers = true;
+    s.language = Language::Chinese;
+    s.time_control = Some(TimeControl::PerMove { move_ms: 15_000 });
+    s.window.fullscreen = true;
+    settings::save(dir.path(), &s).unwrap();
+    let loaded = settings::load(dir.path(), 1);
+    assert_eq!(loaded.outcome, LoadOutcome::Loaded);
+    assert_eq!(loaded.settings, s);
+    // The atomic write leaves only the file itself.
+    assert_eq!(files_in(dir.path()), ["settings.ron"]);
+}
+
+#[test]
+fn missing_settings_give_defaults_quietly() {
+    let dir = TempDir::new("settings-missing");
+    let loaded = settings::load(dir.path(), 1);
+    assert_eq!(loaded.outcome, LoadOutcome::Missing);
+    assert_eq!(loaded.settings, Settings::default());
+    assert!(files_in(dir.path()).is_empty(), "loading writes nothing");
+}
+
+#[test]
+fn broken_settings_are_kept_aside_not_overwritten() {
+    let dir = TempDir::new("settings-broken");
+    let junk = b"Settings(ai_level: Expert, volume: \xff\xfe oops";
+    std::fs::write(dir.path().join("settings.ron"), junk).unwrap();
+    let loaded = settings::load(dir.path(), 1_700_000_000);
+    assert_eq!(loaded.settings, Settings::default());
+    let LoadOutcome::Broken { reason, kept_at } = loaded.outcome else {
+        panic!("expected Broken, got {:?}", loaded.outcome);
+    };
+    assert!(!reason.is_empty());
+    let kept = kept_at.expect("moved aside");
+    assert_eq!(kept, dir.path().join("settings.ron.broken-1700000000"));
+    assert_eq!(std::fs::read(&kept).unwrap(), junk, "kept byte for byte");
+    // Saving now writes a fresh file next to the kept one.
+    settings::save(dir.path(), &Settings::default()).unwrap();
+    assert_eq!(
+        files_in(dir.path()),
+        ["settings.ron", "settings.ron.broken-1700000000"]
+    );
+    assert_eq!(settings::load(dir.path(), 2).outcome, LoadOutcome::Loaded);
+
+    // A syntactically valid file of the wrong shape is broken too.
+    std::fs::write(dir.path().join("settings.ron"), "[1, 2, 3]").unwrap();
+    assert!(matches!(
+        settings::load(dir.path(), 3).outcome,
+        LoadOutcome::Broken {
+            kept_at: Some(_),
+            ..
+        }
+    ));
+}
+
+#[test]
+fn partial_and_out_of_range_settings_are_repaired() {
+    let dir = TempDir::new("settings-partial");
+    std::fs::write(
+        dir.path().join("settings.ron"),
+        "Settings(language: Chinese, volume: 7.5, animation_speed: -3.0, future_option: true)",
+    )
+    .unwrap();
+    let loaded = settings::load(dir.path(), 1);
+    assert_eq!(loaded.outcome, LoadOutcome::Loaded);
+    assert_eq!(loaded.settings.language, Language::Chinese);
+    assert_eq!(loaded.settings.volume, 1.0);
+    assert_eq!(loaded.settings.animation_speed, 0.25);
+    assert_eq!(loaded.settings.ai_level, Settings::default().ai_level);
+}
+
+#[test]
+fn atomic_write_replaces_and_leaves_no_temp_files() {
+    let dir = TempDir::new("atomic");
+    let path = dir.path().join("sub/dir/file.ron");
+    storage::write_atomic(&path, b"one").unwrap();
+    storage::write_atomic(&path, b"two").unwrap();
+    assert_eq!(std::fs::read(&path).unwrap(), b"two");
+    assert_eq!(files_in(&dir.path().join("sub/dir")), ["file.ron"]);
+}
+
+// ------------------------------------------------------ formats and files
+
+#[test]
+fn games_round_trip_through_files_in_every_format() {
+    let dir = TempDir::new("formats");
+    let renju = record(
+        game(Rule::Renju, "h8i9h9h10i8g8j8k8j7"),
+        human("Ann"),
+        ai(Level::Advanced),
+    );
+    for format in Format::ALL {
+        let path = dir.path().join(format!("game.{}", format.extension()));
+        storage::save_file(&path, &renju).unwrap();
+        let back =
+            storage::load_file(&path, Rule::Renju).unwrap_or_else(|e| panic!("{format}: {e}"));
+        assert_eq!(back.game.moves(), renju.game.moves(), "{format}");
+        assert_eq!(back.game.rule(), Rule::Renju, "{format}");
+        assert_eq!(back.game.to_move(), Color::White, "{format}");
+        match format {
+            Format::Save => assert_eq!(back, renju),
+            Format::Psq => assert_eq!(back.meta.move_times_ms, renju.meta.move_times_ms),
+            Format::Sgf => assert_eq!(back.meta.black.name, "Ann"),
+            Format::MoveString => {}
+        }
+    }
+    // A finished game keeps its result through the save format.
+    let mut resigned = game(Rule::Freestyle, "h8h9i8");
+    resigned.resign(Color::White);
+    let rec = record(resigned, human(""), ai(Level::Novice));
+    let path = dir.path().join("resigned.ron");
+    storage::save_file(&path, &rec).unwrap();
+    let back = storage::load_file(&path, Rule::Freestyle).unwrap();
+    assert_eq!(
+        SavedResult::of(&back.game),
+        SavedResult::Win {
+            winner: Color::Black,
+            reason: WinReason::Resign
+        }
+    );
+}
+
+fn load_err(dir: &Path, name: &str, bytes: &[u8]) -> LoadError {
+    let path = dir.join(name);
+    std::fs::write(&path, bytes).unwrap();
+    storage::load_file(&path, Rule::Freestyle).expect_err(name)
+}
+
+#[test]
+fn corrupt_and_foreign_files_are_refused_with_a_reason() {
+    let dir = TempDir::new("corrupt");
+    let good = record(
+        game(Rule::Freestyle, "h8i9j10"),
+        human("A"),
+        ai(Level::Beginner),
+    );
+    let text = Format::Save.write(&good);
+
+    // Truncated save file.
+    let e = load_err(
+        dir.path(),
+        "truncated.ron",
+        &text.as_bytes()[..text.len() / 2],
+    );
+    assert!(
+        matches!(&e, LoadError::Format { error, .. } if matches!(error.kind, ErrorKind::Syntax(_))),
+        "{e}"
+    );
+
+    // Made by a newer version.
+    let newer = text.replace("version: 1", "version: 99");
+    let e = load_err(dir.path(), "newer.ron", newer.as_bytes());
+    assert!(e.to_string().contains("newer version"), "{e}");
+
+    // Random bytes: with a game extension, and without one.
+    let noise: Vec<u8> = (0..4000u32)
+        .map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8)
+        .collect();
+    let e = load_err(dir.path(), "noise.sgf", &noise);
+    assert!(matches!(e, LoadError::Format { .. }), "{e}");
+    let e = load_err(dir.path(), "noise.bin", &[0x89, b'P', b'N', b'G', 0, 1, 2]);
+    assert!(matches!(e, LoadError::UnknownFormat { .. }), "{e}");
+    assert!(e.to_string().contains("not a game record"), "{e}");
+
+    // A psq with an occupied point (line 3 repeats line 2's point).
+    let e = load_err(
+        dir.path(),
+        "occupied.psq",
+        b"Piskvorky 15x15, 0:0, 0\n8,8,0\n9,9,0\n8,8,0\n-1\n",
+    );
+    assert!(e.to_string().contains("move 3"), "{e}");
+    assert!(e.to_string().contains("line 4"), "{e}");
+
+    // An SGF with a move off the board.
+    let e = load_err(
+        dir.path(),
+        "offboard.sgf",
+        b"(;GM[4]FF[4]SZ[15];B[hh];W[zz])",
+    );
+    assert!(e.to_string().contains("move 2"), "{e}");
+
+    // A missing file.
+    let e = storage::load_file(&dir.path().join("nope.ron"), Rule::Freestyle).unwrap_err();
+    assert!(matches!(e, LoadError::Io { .. }), "{e}");
+
+    // Too large: refused before being read.
+    let big = dir.path().join("big.ron");
+    std::fs::write(&big, vec![b' '; 2 << 20]).unwrap();
+    let e = storage::load_file(&big, Rule::Freestyle).unwrap_err();
+    assert!(
+        e.to_string().contains("more than any game record needs"),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_broken_file_does_not_hide_the_others_in_the_list() {
+    let dir = TempDir::new("list");
+    let saves = Storage::new(dir.path());
+    let first = saves
+        .save_game(&record(
+            game(Rule::Freestyle, "h8i9"),
+            human("A"),
+            ai(Level::Novice),
+        ))
+        .unwrap();
+    let mut second_record = record(game(Rule::Renju, "h8i9j10"), human("B"), human("C"));
+    second_record.meta.date = Some("2026-12-01".to_string());
+    let second = saves.save_game(&second_record).unwrap();
+    assert_ne!(first, second, "two saves in one second get distinct names");
+    std::fs::write(
+        saves.saves_dir().join("broken.ron"),
+        "SavedGame(version: 1, rul",
+    )
+    .unwrap();
+    std::fs::write(saves.saves_dir().join("notes.txt"), "not listed").unwrap();
+
+    let list = saves.list_saves();
+    assert_eq!(list.len(), 3);
+    let ok: Vec<_> = list.iter().filter_map(|e| e.as_ref().ok()).collect();
+    assert_eq!(ok.len(), 2);
+    // Newest date first, with players, rule, result and length.
+    assert_eq!(ok[0].date, "2026-12-01");
+    assert_eq!((ok[0].black.as_str(), ok[0].white.as_str()), ("B", "C"));
+    assert_eq!(ok[0].rule, Rule::Renju);
+    assert_eq!(ok[0].moves, 3);
+    assert_eq!(ok[1].white, "AI (Novice)");
+    assert_eq!(ok[1].result, SavedResult::Unfinished);
+    assert!(list.iter().any(|e| e.is_err()));
+}
+
+// --------------------------------------------------------------- autosave
+
+#[test]
+fn autosave_resumes_the_exact_position() {
+    let dir = TempDir::new("autosave");
+    let store = Storage::new(dir.path());
+    assert!(store.read_autosave().unwrap().is_none());
+    let rec = record(game(Rule::Renju, "h8i9h9"), ai(Level::Expert), human("me"));
+    store.write_autosave(&rec).unwrap();
+    let back = store.read_autosave().unwrap().expect("unfinished game");
+    assert_eq!(back.game.moves(), rec.game.moves());
+    assert_eq!(back.game.rule(), Rule::Renju);
+    assert_eq!(back.game.to_move(), Color::White);
+    let settings = autosave::settings_of(&back, Level::Beginner);
+    assert_eq!(settings.mode, Mode::HumanVsAi);
+    assert_eq!(settings.human_color, Color::White);
+    assert_eq!(settings.level, Level::Expert);
+    // The clocks come back from the time control and the move times:
+    // Black used 1000 + 1020 ms, White 1010 ms, each +2 s per move.
+    let clock = GameClock::resume(
+        back.meta.time_control.clone(),
+        back.meta.move_times_ms.clone(),
+    );
+    assert_eq!(
+        clock.remaining_ms(Color::Black, Color::White),
+        Some(300_000 + 4_000 - 2_020)
+    );
+    assert_eq!(
+        clock.remaining_ms(Color::White, Color::White),
+        Some(300_000 + 2_000 - 1_010)
+    );
+
+    // A finished game is nothing to continue.
+    let mut over = rec.game.clone();
+    over.resign(Color::White);
+    store
+        .write_autosave(&record(over, ai(Level::Expert), human("me")))
+        .unwrap();
+    assert!(store.read_autosave().unwrap().is_none());
+    // A broken autosave is an error, and stays for the player to see.
+    std::fs::write(store.autosave_path(), "garbage").unwrap();
+    assert!(store.read_autosave().is_err());
+    assert!(store.autosave_path().exists());
+}
+
+fn headless_app(dir: &Path, settings: MatchSettings, moves: &str) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin))
+        .add_plugins(gomoku::logic_plugin)
+        .insert_resource(Match::new(settings, &parse_move_list(moves, 15).unwrap(), 0.0).unwrap())
+        .insert_resource(AiPacing { min_move_secs: 0.0 })
+        .insert_resource(GameFiles::new(Some(Storage::new(dir))))
+        .add_plugins((clock::plugin, autosave::plugin));
+    app.update();
+    app
+}
+
+fn play(app: &mut App, name: &str) {
+    app.world_mut()
+        .resource_mut::<Messages<MoveRequest>>()
+        .write(MoveRequest {
+            point: Point::parse(name, 15).unwrap(),
+            by: Mover::Human,
+        });
+    app.update();
+}
+
+#[test]
+fn every_move_is_autosaved_and_a_finished_game_is_archived() {
+    let dir = TempDir::new("autosave-app");
+    let pvp = MatchSettings {
+        mode: Mode::HumanVsHuman,
+        ..MatchSettings::default()
+    };
+    let mut app = headless_app(dir.path(), pvp, "");
+    let store = Storage::new(dir.path());
+    play(&mut app, "h8");
+    play(&mut app, "a1");
+    let saved = store.read_autosave().unwrap().expect("autosaved");
+    assert_eq!(saved.game.moves().len(), 2);
+    assert_eq!(saved.meta.move_times_ms.len(), 2);
+    for name in ["i8", "a2", "j8", "a3", "k8", "a4", "l8"] {
+        play(&mut app, name);
+    }
+    assert!(app.world().resource::<Match>().game().is_over());
+    assert!(!store.autosave_path().exists(), "nothing to continue");
+    let archived = storage::list_games(&store.history_dir());
+    assert_eq!(archived.len(), 1);
+    let summary = archived[0].as_ref().unwrap();
+    assert_eq!(summary.moves, 9);
+    assert_eq!(
+        summary.result,
+        SavedResult::Win {
+            winner: Color::Black,
+            reason: WinReason::Five
+        }
+    );
+}
+
+#[test]
+fn continue_puts_the_saved_game_back_on_the_board() {
+    let dir = TempDir::new("continue");
+    let mut app = headless_app(dir.path(), MatchSettings::default(), "");
+    let mut rec = record(game(Rule::Standard, "h8i9h9"), human(""), human(""));
+    rec.meta.time_control = Some(TimeControl::PerMove { move_ms: 20_000 });
+    let generation = app.world().resource::<Match>().generation();
+    app.world_mut()
+        .run_system_once(move |mut commands: Commands, mut m: ResMut<Match>| {
+            let settings = autosave::settings_of(&rec, Level::Novice);
+            autosave::start_from_record(&mut commands, &mut m, &rec, 3, settings, true, 0.0)
+        })
+        .unwrap()
+        .unwrap();
+    app.update();
+    let m = app.world().resource::<Match>();
+    assert!(m.generation() > generation, "old searches cannot apply");
+    assert_eq!(m.settings().mode, Mode::HumanVsHuman);
+    assert_eq!(m.game().rule(), Rule::Standard);
+    assert_eq!(m.game().to_move(), Color::White);
+    let clock = app.world().resource::<GameClock>();
+    assert_eq!(
+        clock.control,
+        Some(TimeControl::PerMove { move_ms: 20_000 })
+    );
+    assert_eq!(clock.move_times_ms, [1000, 1010, 1020]);
+    assert_eq!(
+        app.world().resource::<GameInfo>().date,
+        "2026-11-30T08:00:00Z",
+        "the original start date is kept"
+    );
+}
+
+use bevy::ecs::system::RunSystemOnce;
+
+// ------------------------------------------------------------- statistics
+
+#[test]
+fn statistics_count_the_humans_results_per_level_and_rule() {
+    let dir = TempDir::new("stats");
+    let store = Storage::new(dir.path());
+    let five = "h8a1i8a2j8a3k8a4l8"; // Black makes five.
+    let archive = |rule, black: Player, white: Player, moves: &str, resign: Option<Color>| {
+        let mut g = game(rule, moves);
+        if let Some(loser) = resign {
+            g.resign(loser);
+        }
+        store.archive_finished(&record(g, black, white)).unwrap();
+    };
+    archive(Rule::Freestyle, human(""), ai(Level::Novice), five, None); // win
+    archive(Rule::Freestyle, ai(Level::Novice), human(""), five, None); // loss
+    archive(
+        Rule::Freestyle,
+        human(""),
+        ai(Level::Novice),
+        "h8",
+        Some(Color::Black),
+    ); // loss
+    archive(
+        Rule::Renju,
+        human(""),
+        ai(Level::Expert),
+        "h8i9",
+        Some(Color::White),
+    ); // win
+    archive(Rule::Freestyle, human("a"), human("b"), five, None); // not counted
+    std::fs::write(store.history_dir().join("zz-broken.ron"), "nonsense").unwrap();
+
+    let stats = store.statistics();
+    let rows = stats.rows();
+    assert_eq!(rows.len(), 2);
+    assert_eq!(rows[0].0, "Novice");
+    assert_eq!(rows[0].1, Rule::Freestyle);
+    assert_eq!(
+        (rows[0].2.wins, rows[0].2.draws, rows[0].2.losses),
+        (1, 0, 2)
+    );
+    assert_eq!((rows[1].0, rows[1].1), ("Expert", Rule::Renju));
+    assert_eq!(rows[1].2.wins, 1);
+    assert_eq!(stats.total().games(), 4);
+    assert_eq!(stats.games.len(), 4);
+    assert_eq!(stats.unreadable, 1);
+    let loss_on_resign = stats.games.iter().find(|g| g.summary.moves == 1).unwrap();
+    assert_eq!(loss_on_resign.outcome, Outcome::Loss);
+    assert_eq!(loss_on_resign.reason, Some(WinReason::Resign));
+}
+
+// ----------------------------------------------------------------- clocks
+
+#[test]
+fn per_game_clock_counts_time_and_increments_and_flags() {
+    let control = TimeControl::PerGame {
+        total_ms: 10_000,
+        increment_ms: 1_000,
+    };
+    let mut clock = GameClock::new(Some(control.clone()));
+    assert_eq!(clock.tick(Duration::from_millis(3_000), Color::Black), None);
+    clock.follow(1);
+    assert_eq!(clock.remaining_ms(Color::Black, Color::White), Some(8_000));
+    assert_eq!(clock.tick(Duration::from_millis(500), Color::White), None);
+    assert_eq!(clock.remaining_ms(Color::White, Color::White), Some(9_500));
+    clock.follow(2);
+    // Undo takes the move times back with the moves.
+    clock.follow(1);
+    assert_eq!(clock.move_times_ms, [3_000]);
+    assert_eq!(clock.remaining_ms(Color::White, Color::White), Some(10_000));
+    // White runs out.
+    assert_eq!(clock.tick(Duration::from_millis(9_999), Color::White), None);
+    assert_eq!(
+        clock.tick(Duration::from_millis(1), Color::White),
+        Some(Color::White)
+    );
+    // The AI budget is a slice of what is left, never more than half.
+    let fresh = GameClock::new(Some(control));
+    let budget = fresh.ai_budget(Color::Black).unwrap();
+    assert_eq!(budget, Duration::from_millis(10_000 / 40 + 750));
+    assert!(GameClock::new(None).ai_budget(Color::Black).is_none());
+}
+
+#[test]
+fn per_move_clock_resets_every_move() {
+    let mut clock = GameClock::new(Some(TimeControl::PerMove { move_ms: 5_000 }));
+    assert_eq!(clock.tick(Duration::from_millis(4_900), Color::Black), None);
+    clock.follow(1);
+    assert_eq!(clock.remaining_ms(Color::White, Color::White), Some(5_000));
+    assert_eq!(
+        clock.tick(Duration::from_millis(5_000), Color::White),
+        Some(Color::White)
+    );
+    let budget = GameClock::new(Some(TimeControl::PerMove { move_ms: 5_000 }))
+        .ai_budget(Color::Black)
+        .unwrap();
+    assert!(budget < Duration::from_millis(5_000) && budget >= Duration::from_millis(3_500));
+    assert_eq!(format_ms(61_001), "1:02");
+    assert_eq!(format_ms(-5), "0:00");
+    assert_eq!(format_ms(3_600_000), "1:00:00");
+}
+
+#[test]
+fn running_out_of_time_ends_the_game_as_a_timeout() {
+    let dir = TempDir::new("timeout");
+    let pvp = MatchSettings {
+        mode: Mode::HumanVsHuman,
+        ..MatchSettings::default()
+    };
+    let mut app = headless_app(dir.path(), pvp, "h8");
+    app.insert_resource(GameClock::new(Some(TimeControl::PerMove { move_ms: 1 })));
+    // Real time passes between updates; 1 ms runs out at once.
+    std::thread::sleep(Duration::from_millis(5));
+    app.update();
+    app.update();
+    let m = app.world().resource::<Match>();
+    assert_eq!(
+        m.game().result(),
+        Some(&gomoku_engine::GameResult::Timeout {
+            loser: Color::White
+        })
+    );
+    let store = Storage::new(dir.path());
+    let archived = storage::list_games(&store.history_dir());
+    assert_eq!(
+        archived[0].as_ref().unwrap().result,
+        SavedResult::Win {
+            winner: Color::Black,
+            reason: WinReason::Timeout
+        },
+        "recorded as a timeout"
+    );
+}
+
+// ----------------------------------------------------------------- replay
+
+#[test]
+fn replay_steps_through_the_game() {
+    let mut g = game(Rule::Freestyle, "h8i9j10k11");
+    g.resign(Color::Black);
+    let mut replay = Replay::new(record(g, human(""), human("")), "test");
+    assert_eq!((replay.cursor(), replay.len()), (4, 4));
+    assert!(replay.position().is_over(), "the end shows the resignation");
+    assert!(!replay.can_branch());
+    replay.step(-1);
+    assert_eq!(replay.position().moves().len(), 3);
+    assert!(!replay.position().is_over());
+    assert!(replay.can_branch());
+    assert_eq!(replay.position().to_move(), Color::White);
+    replay.first();
+    assert_eq!(replay.position().board().stone_count(), 0);
+    replay.step(-5);
+    assert_eq!(replay.cursor(), 0, "clamped at the start");
+    replay.goto(99);
+    assert_eq!(replay.cursor(), 4, "clamped at the end");
+    // Autoplay from the end starts over and stops at the last move.
+    replay.speed = 4.0;
+    replay.toggle_play();
+    assert_eq!(replay.cursor(), 0);
+    assert!(!replay.tick(0.1), "0.4 moves: not yet");
+    assert!(replay.tick(0.2));
+    assert_eq!(replay.cursor(), 1);
+    assert!(replay.tick(10.0));
+    assert_eq!(replay.cursor(), 4);
+    assert!(!replay.playing);
+    // Export gives text the readers take back.
+    let sgf = replay.export(Format::Sgf);
+    let back = Format::Sgf
+        .read(sgf.as_bytes(), Rule::Freestyle, 15)
+        .unwrap();
+    assert_eq!(back.game.moves(), replay.moves());
+    assert_eq!(replay.export(Format::MoveString), "h8i9j10k11");
+}
+
+#[test]
+fn replay_of_a_forbidden_loss_shows_every_prefix() {
+    // Black's last move is a double-three under the "loses" policy.
+    let mut g = Game::new(Rule::Renju, 15)
+        .unwrap()
+        .with_policy(ForbiddenPolicy::Lose);
+    for p in parse_move_list("g8a1h8a2i10a3i11a4i8", 15).unwrap() {
+        g.play(p).unwrap();
+    }
+    assert!(g.is_over());
+    let mut replay = Replay::new(record(g, human(""), human("")), "test");
+    for n in (0..=replay.len()).rev() {
+        replay.goto(n);
+        assert_eq!(replay.position().moves().len(), n);
+    }
+}
+
+// ------------------------------------------------------------------- i18n
+
+#[test]
+fn every_string_has_both_languages_and_the_same_placeholders() {
+    let mut keys = std::collections::HashSet::new();
+    for &(key, en, zh) in STRINGS {
+        assert!(keys.insert(key), "duplicate key {key}");
+        assert!(!en.trim().is_empty() && !zh.trim().is_empty(), "{key}");
+        for i in 0..4 {
+            let p = format!("{{{i}}}");
+            assert_eq!(en.contains(&p), zh.contains(&p), "{key}: placeholder {p}");
+        }
+    }
+    for level in Level::ALL {
+        assert_eq!(i18n::level_name(Language::English, level), level.name());
+        // The translation was made from the engine's current text.
+        let key = STRINGS
+            .iter()
+            .find(|s| s.0 == format!("level.{}.desc", level.name()))
+            .unwrap();
+        assert_eq!(
+            key.1,
+            level.description(),
+            "translate the new text of {}",
+            level.name()
+        );
+        assert!(!i18n::level_description(Language::Chinese, level).is_ascii());
+    }
+    assert_eq!(i18n::t(Language::Chinese, "no.such.key"), "no.such.key");
+    assert_eq!(
+        i18n::tf(Language::English, "replay.position", &[&3, &10]),
+        "Move 3 of 10"
+    );
+}
+
+#[test]
+fn every_chinese_character_is_in_the_font() {
+    let ctx = bevy_egui::egui::Context::default();
+    gomoku::menus::install_fonts(&ctx);
+    ctx.run_ui(Default::default(), |_| {})
+        .textures_delta
+        .clear();
+    let font = bevy_egui::egui::FontId::proportional(14.0);
+    let missing: String = i18n::chinese_characters()
+        .into_iter()
+        .filter(|&c| !ctx.fonts_mut(|f| f.has_glyph(&font, c)))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "not in assets/fonts/NotoSansSC-subset.otf: {missing} (run scripts/make-font-subset.sh)"
+    );
+}
