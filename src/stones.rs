@@ -145,6 +145,7 @@ fn stone(textures: &Textures, s: Stone, show_number: bool) -> impl Bundle {
                     } else {
                         CELL * 0.34
                     },
+                    min_px: 7.0,
                 },
                 Transform::from_xyz(0.0, 0.0, 0.6),
                 if show_number {
