@@ -21,7 +21,6 @@ const FRAME_HALF: f32 = BOARD_HALF + 0.3 * CELL;
 
 /// Draw order, back to front.
 pub mod z {
-    pub const BOARD_SHADOW: f32 = -2.0;
     pub const BOARD: f32 = 0.0;
     pub const GRID: f32 = 1.0;
     pub const STAR: f32 = 1.5;
@@ -142,7 +141,6 @@ fn spawn_board(mut commands: Commands, textures: Res<Textures>) {
             DespawnOnExit(Screen::Game),
         ))
         .with_children(|board| {
-            board.spawn(board_shadow(&textures));
             board.spawn(wood(&textures));
             for i in 0..BOARD_SIZE {
                 board.spawn(grid_line(i, true));
@@ -158,19 +156,6 @@ fn spawn_board(mut commands: Commands, textures: Res<Textures>) {
                 }
             }
         });
-}
-
-fn board_shadow(textures: &Textures) -> impl Bundle {
-    (
-        Name::new("Board shadow"),
-        Sprite {
-            image: textures.shadow.clone(),
-            custom_size: Some(Vec2::splat(BOARD_HALF * 2.3)),
-            color: Color::srgba(0.0, 0.0, 0.0, 0.9),
-            ..default()
-        },
-        Transform::from_xyz(CELL * 0.15, -CELL * 0.25, z::BOARD_SHADOW),
-    )
 }
 
 fn wood(textures: &Textures) -> impl Bundle {

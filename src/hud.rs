@@ -172,7 +172,8 @@ fn status(ui: &mut egui::Ui, state: &mut HudState) {
         .map(|p| format!(" · last {}", notation(p)))
         .unwrap_or_default();
     if !over {
-        ui.label(format!("Move {}{last}", moves + 1));
+        let clock = clock_text(m.duration(state.time.elapsed_secs_f64()));
+        ui.label(format!("Move {}{last} · {clock}", moves + 1));
     }
     thinking_line(ui, &state.thinking, state.time.elapsed_secs_f64());
     let now = state.time.elapsed_secs_f64();
@@ -238,6 +239,12 @@ fn thinking_line(ui: &mut egui::Ui, thinking: &Thinking, now: f64) {
     }
 }
 
+/// Seconds as `m:ss`.
+fn clock_text(seconds: f64) -> String {
+    let secs = seconds.max(0.0) as u64;
+    format!("{}:{:02}", secs / 60, secs % 60)
+}
+
 fn score_text(score: Score) -> String {
     match score {
         Score::Eval(v) => format!("eval {v:+}"),
@@ -275,13 +282,11 @@ fn game_over(ui: &mut egui::Ui, state: &mut HudState, result: GameResult, now: f
                 }
                 _ => {}
             }
-            let secs = m.duration(now).max(0.0) as u64;
             ui.label(format!(
-                "{} moves · {} undos · {}:{:02}",
+                "{} moves · {} undos · {}",
                 m.game().moves().len(),
                 m.undos(),
-                secs / 60,
-                secs % 60
+                clock_text(m.duration(now))
             ));
             if ui.button("New game").clicked() {
                 state.dialog.open = true;
