@@ -348,6 +348,16 @@ pub fn stored_level_name(lang: Language, stored: &str) -> String {
         .map_or_else(|| stored.to_string(), |l| level_name(lang, l).to_string())
 }
 
+/// A player as lists show them: the name, else "AI (level)" or "Human".
+pub fn player_text(lang: Language, player: &gomoku_engine::record::formats::Player) -> String {
+    use gomoku_engine::record::formats::PlayerKind;
+    match (player.name.trim(), &player.kind) {
+        ("", PlayerKind::Ai { level }) => tf(lang, "player.ai", &[&stored_level_name(lang, level)]),
+        ("", PlayerKind::Human) => t(lang, "player.human").to_string(),
+        (name, _) => name.to_string(),
+    }
+}
+
 pub fn rule_name(lang: Language, rule: gomoku_engine::Rule) -> &'static str {
     use gomoku_engine::Rule;
     t(

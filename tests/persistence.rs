@@ -332,10 +332,20 @@ fn a_broken_file_does_not_hide_the_others_in_the_list() {
     assert_eq!(ok.len(), 2);
     // Newest date first, with players, rule, result and length.
     assert_eq!(ok[0].date, "2026-12-01");
-    assert_eq!((ok[0].black.as_str(), ok[0].white.as_str()), ("B", "C"));
+    assert_eq!(
+        (ok[0].black.name.as_str(), ok[0].white.name.as_str()),
+        ("B", "C")
+    );
     assert_eq!(ok[0].rule, Rule::Renju);
     assert_eq!(ok[0].moves, 3);
-    assert_eq!(ok[1].white, "AI (Novice)");
+    assert_eq!(
+        i18n::player_text(Language::English, &ok[1].white),
+        "AI (Novice)"
+    );
+    assert_eq!(
+        i18n::player_text(Language::Chinese, &ok[1].white),
+        "电脑（新手）"
+    );
     assert_eq!(ok[1].result, SavedResult::Unfinished);
     assert!(list.iter().any(|e| e.is_err()));
 }

@@ -111,7 +111,7 @@ pub(super) fn show(
                     }
                     offer.record = None;
                 }
-                ui.label(RichText::new(continue_hint(lang, &record)).small().weak());
+                ui.label(RichText::new(continue_hint(lang, &record)).weak());
                 ui.add_space(4.0);
             }
             if big_button(ui, t(lang, "menu.new_game")) {

@@ -15,7 +15,8 @@ mod settings_screen;
 mod stats;
 mod widgets;
 
-use crate::clock::{self, ClockRunning};
+use crate::clock::{self, ClockRunning, GameClock};
+use crate::game::Match;
 use crate::i18n::{Language, t};
 use crate::input::UiCapture;
 use crate::replay::{OpenFile, Replay};
@@ -144,6 +145,10 @@ pub fn split_args(
 struct Startup {
     screen: Overlay,
     file: Option<PathBuf>,
+    /// Window size to apply (logical pixels).
+    size: Option<(u32, u32)>,
+    /// The command line chose the game; otherwise the settings do.
+    direct_game: bool,
 }
 
 /// Adds the menus to the game built by `crate::build_app`. It starts in
@@ -151,9 +156,9 @@ struct Startup {
 /// screenshot (then on the board, as before the menus existed), a screen
 /// (`--screen`) or a file.
 pub fn install(app: &mut App, menu: MenuArgs, options: &crate::cli::Options) {
-    let direct_game = options.screenshot.is_some()
-        || !options.moves.is_empty()
-        || options.settings != crate::game::MatchSettings::default();
+    let direct_game =
+        !options.moves.is_empty() || options.settings != crate::game::MatchSettings::default();
+    let board_first = direct_game || options.screenshot.is_some();
     let (store, mut loaded) = settings::SettingsStore::open();
     if let Some(warning) = &store.warning {
         warn!("{warning}");
@@ -164,14 +169,19 @@ pub fn install(app: &mut App, menu: MenuArgs, options: &crate::cli::Options) {
     let screen = match (&menu.file, menu.screen) {
         (Some(_), _) => Overlay::Replay,
         (None, Some(screen)) => screen,
-        (None, None) if direct_game => Overlay::None,
+        (None, None) if board_first => Overlay::None,
         (None, None) => Overlay::Main,
     };
+    // The window size from the settings, unless the command line gave one.
+    let size = (options.window == crate::cli::Options::default().window)
+        .then_some((loaded.window.width, loaded.window.height));
     app.insert_resource(store)
         .insert_resource(loaded)
         .insert_resource(Startup {
             screen,
             file: menu.file,
+            size,
+            direct_game,
         });
     app.add_plugins(plugin);
 }
@@ -217,10 +227,30 @@ pub fn plugin(app: &mut App) {
 }
 
 fn apply_startup(
+    settings: Res<Settings>,
+    mut m: ResMut<Match>,
+    mut clock: ResMut<GameClock>,
+    mut window: Single<&mut Window, With<PrimaryWindow>>,
     startup: Res<Startup>,
     mut next: ResMut<NextState<Overlay>>,
     mut open: MessageWriter<OpenFile>,
 ) {
+    if !startup.direct_game {
+        // The board behind the menu: the settings' rule, level and clock.
+        let defaults = crate::game::MatchSettings {
+            rule: settings.rule,
+            level: settings.ai_level,
+            policy: settings.policy,
+            ..default()
+        };
+        if let Ok(next) = Match::new(defaults, &[], 0.0) {
+            m.replace_with(next);
+        }
+        *clock = GameClock::new(settings.time_control.clone());
+    }
+    if let Some((width, height)) = startup.size {
+        window.resolution.set(width as f32, height as f32);
+    }
     if let Some(file) = &startup.file {
         open.write(OpenFile(file.clone()));
     } else {

@@ -208,11 +208,7 @@ pub(super) fn level_picker(ui: &mut egui::Ui, lang: Language, level: &mut Level)
                 if ui.radio(chosen, name).clicked() {
                     *level = candidate;
                 }
-                ui.label(
-                    RichText::new(level_description(lang, candidate))
-                        .small()
-                        .weak(),
-                );
+                ui.label(RichText::new(level_description(lang, candidate)).weak());
             });
         }
     });

@@ -5,13 +5,14 @@
 use super::widgets::{self, ACCENT, BoardMarks};
 use super::{Flash, Overlay};
 use crate::game::{Match, notation};
-use crate::i18n::{Language, result_text, rule_name, t, tf};
+use crate::i18n::{Language, color_name, player_text, result_text, rule_name, t, tf};
 use crate::replay::Replay;
 use crate::settings::Settings;
-use crate::storage::{self, autosave, autosave::GameFiles, player_label};
+use crate::storage::{self, autosave, autosave::GameFiles};
 use bevy::prelude::*;
 use bevy_egui::EguiContexts;
 use bevy_egui::egui::{self, Key, RichText};
+use gomoku_engine::Color as StoneColor;
 use gomoku_engine::record::formats::{Format, SavedResult};
 
 pub(super) fn plugin(app: &mut App) {
@@ -155,9 +156,11 @@ fn panel(ui: &mut egui::Ui, lang: Language, replay: &mut Replay, actions: &mut A
     let meta = &replay.record.meta;
     let game = &replay.record.game;
     ui.label(format!(
-        "● {}   ○ {}",
-        player_label(&meta.black.kind, &meta.black.name),
-        player_label(&meta.white.kind, &meta.white.name)
+        "{}: {}   {}: {}",
+        color_name(lang, StoneColor::Black),
+        player_text(lang, &meta.black),
+        color_name(lang, StoneColor::White),
+        player_text(lang, &meta.white)
     ));
     ui.label(format!(
         "{} · {}",

@@ -3,7 +3,7 @@
 
 use super::widgets::{self, ERROR};
 use super::{Flash, Overlay};
-use crate::i18n::{Language, result_text, rule_name, t};
+use crate::i18n::{Language, player_text, result_text, rule_name, t};
 use crate::replay::{OpenFile, Replay};
 use crate::settings::Settings;
 use crate::storage::ListEntry;
@@ -131,8 +131,8 @@ fn table(
                 match entry {
                     Ok(s) => {
                         ui.label(short_date(&s.date));
-                        ui.label(&s.black);
-                        ui.label(&s.white);
+                        ui.label(player_text(lang, &s.black));
+                        ui.label(player_text(lang, &s.white));
                         ui.label(rule_name(lang, s.rule));
                         ui.label(result_text(lang, s.result));
                         ui.label(s.moves.to_string());

@@ -14,7 +14,7 @@ use gomoku_engine::{Color as StoneColor, Game, GameResult, Point};
 
 pub const ACCENT: Color32 = Color32::from_rgb(240, 190, 90);
 pub const ERROR: Color32 = Color32::from_rgb(255, 120, 100);
-const BACKDROP: Color32 = Color32::from_rgba_premultiplied(18, 14, 10, 236);
+const BACKDROP: Color32 = Color32::from_rgb(30, 24, 18);
 const WOOD: Color32 = Color32::from_rgb(214, 170, 104);
 const WOOD_EDGE: Color32 = Color32::from_rgb(160, 115, 60);
 const INK: Color32 = Color32::from_rgb(50, 35, 20);
@@ -183,7 +183,7 @@ pub fn board_corner(
         .show(ctx, |ui| {
             egui::Frame::popup(ui.style()).show(ui, |ui| {
                 if ui
-                    .button(format!("≡ {}", t(lang, "menu.menu")))
+                    .button(t(lang, "menu.menu"))
                     .on_hover_text("Esc")
                     .clicked()
                 {
@@ -204,14 +204,15 @@ fn clocks(ui: &mut egui::Ui, lang: Language, clock: &GameClock, game: &Game) {
             continue;
         };
         let running = !game.is_over() && color == to_move;
-        let mut text = RichText::new(format!("{}  {}", color_name(lang, color), format_ms(left)))
-            .monospace()
-            .size(16.0);
+        let mut time = RichText::new(format_ms(left)).monospace().size(17.0);
         if running {
-            text = text
+            time = time
                 .strong()
                 .color(if left < 10_000 { ERROR } else { ACCENT });
         }
-        ui.label(text);
+        ui.horizontal(|ui| {
+            ui.label(color_name(lang, color));
+            ui.label(time);
+        });
     }
 }

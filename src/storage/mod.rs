@@ -19,8 +19,8 @@ pub mod autosave;
 
 use gomoku_engine::Color;
 use gomoku_engine::record::formats::{
-    ErrorKind, Format, FormatError, MAX_INPUT_BYTES, PlayerKind, Record, SavedGame, SavedResult,
-    WinReason,
+    ErrorKind, Format, FormatError, MAX_INPUT_BYTES, Player, PlayerKind, Record, SavedGame,
+    SavedResult, WinReason,
 };
 use gomoku_engine::rules::Rule;
 use std::collections::HashMap;
@@ -197,8 +197,8 @@ pub struct GameSummary {
     pub path: PathBuf,
     /// The date the file states, else empty.
     pub date: String,
-    pub black: String,
-    pub white: String,
+    pub black: Player,
+    pub white: Player,
     pub rule: Rule,
     pub result: SavedResult,
     pub moves: usize,
@@ -207,23 +207,14 @@ pub struct GameSummary {
 /// One line of a list: the summary, or why the file could not be read.
 pub type ListEntry = Result<GameSummary, LoadError>;
 
-/// A player as the lists show them: the name, else "AI (level)" or "Human".
-pub fn player_label(kind: &PlayerKind, name: &str) -> String {
-    match (name.trim(), kind) {
-        ("", PlayerKind::Ai { level }) => format!("AI ({level})"),
-        ("", PlayerKind::Human) => "Human".to_string(),
-        (name, _) => name.to_string(),
-    }
-}
-
 fn summarise(path: &Path) -> ListEntry {
     let record = load_file(path, Rule::Freestyle)?;
     let meta = &record.meta;
     Ok(GameSummary {
         path: path.to_path_buf(),
         date: meta.date.clone().unwrap_or_default(),
-        black: player_label(&meta.black.kind, &meta.black.name),
-        white: player_label(&meta.white.kind, &meta.white.name),
+        black: meta.black.clone(),
+        white: meta.white.clone(),
         rule: record.game.rule(),
         result: SavedResult::of(&record.game),
         moves: record.game.moves().len(),
