@@ -133,6 +133,9 @@ fn spawn_search(
     generation: u64,
     purpose: Purpose,
     now: f64,
+    // The clock's budget for this move (`clock.rs`), when it is shorter
+    // than the level's own think time.
+    time_limit: Option<std::time::Duration>,
 ) {
     let board = game.board().clone();
     let to_move = game.to_move();
@@ -149,10 +152,16 @@ fn spawn_search(
     let flag = cancel.clone();
     let task = AsyncComputeTaskPool::get().spawn(async move {
         let mut searcher = pool.take(rule);
-        let info = searcher.search_level(&board, to_move, level, seed, &flag, &mut |info| {
+        let mut report = |info: &SearchInfo| {
             // The receiver is gone when the search was cancelled: ignore.
             let _ = sender.send(info.clone());
-        });
+        };
+        let info = match time_limit.filter(|&limit| limit < level.think_time()) {
+            Some(limit) => {
+                searcher.search_level_timed(&board, to_move, level, seed, limit, &flag, &mut report)
+            }
+            None => searcher.search_level(&board, to_move, level, seed, &flag, &mut report),
+        };
         pool.give_back(searcher);
         info
     });
@@ -195,6 +204,7 @@ fn start_ai_move(
     m: Res<Match>,
     pool: Res<SearcherPool>,
     time: Res<Time>,
+    clock_budget: Option<Res<crate::clock::AiTimeLimit>>,
 ) {
     let Some(Player::Ai(level)) = m.player_to_move() else {
         return;
@@ -212,6 +222,7 @@ fn start_ai_move(
             m.generation(),
             Purpose::Move,
             now,
+            clock_budget.and_then(|b| b.0),
         );
     }
 }
@@ -241,6 +252,7 @@ fn start_hint(
         m.generation(),
         Purpose::Hint,
         now,
+        None,
     );
 }
 

@@ -125,6 +125,11 @@ pub fn format_ms(ms: i64) -> String {
 #[derive(Resource, Clone, Debug, Default)]
 pub struct NextClock(pub Option<GameClock>);
 
+/// How long the AI may think for the move it is to make, from the clock
+/// (None without a clock); `ai.rs` passes it to the search.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
+pub struct AiTimeLimit(pub Option<Duration>);
+
 /// Whether the clock runs (paused while a menu covers the board).
 #[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ClockRunning(pub bool);
@@ -143,10 +148,11 @@ pub fn plugin(app: &mut App) {
     app.init_resource::<GameClock>()
         .init_resource::<NextClock>()
         .init_resource::<ClockRunning>()
+        .init_resource::<AiTimeLimit>()
         .add_observer(reset_on_new_game)
         .add_systems(
             Update,
-            (follow_moves, tick_clock)
+            (follow_moves, tick_clock, budget_ai_time)
                 .chain()
                 .in_set(ClockSystems)
                 .after(crate::AppSystems::Apply)
@@ -195,4 +201,9 @@ fn tick_clock(
             commands.trigger(GameDecided { result, human_won });
         }
     }
+}
+
+fn budget_ai_time(m: Res<Match>, clock: Res<GameClock>, mut limit: ResMut<AiTimeLimit>) {
+    let budget = clock.ai_budget(m.game().to_move());
+    limit.set_if_neq(AiTimeLimit(budget));
 }
