@@ -77,7 +77,7 @@ fn record_frame_time(
     };
     bucket.0 += time.delta();
     bucket.1 += 1;
-    if frames.0 % 300 == 0 {
+    if frames.0.is_multiple_of(300) {
         stats.log();
     }
 }

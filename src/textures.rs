@@ -173,10 +173,9 @@ fn stone(size: u32, shade: StoneShade) -> Vec<[f32; 4]> {
         let body = (towards * 0.85 + (1.0 - d * d) * 0.15).clamp(0.0, 1.0);
         let spot = (1.0 - (p - light).length() * 1.6).max(0.0).powf(2.0) * shade.highlight;
         let glint = (-(p - light * 0.9).length_squared() * shade.sharpness).exp() * shade.highlight;
-        let mut rgb = [0.0; 3];
-        for c in 0..3 {
-            rgb[c] = shade.rim[c] + (shade.core[c] - shade.rim[c]) * body + spot + glint * 0.6;
-        }
+        let rgb: [f32; 3] = std::array::from_fn(|c| {
+            shade.rim[c] + (shade.core[c] - shade.rim[c]) * body + spot + glint * 0.6
+        });
         [rgb[0], rgb[1], rgb[2], alpha]
     })
 }
