@@ -101,19 +101,24 @@ fn record(game: Game, black: Player, white: Player) -> Record {
 #[test]
 fn settings_round_trip_through_the_file() {
     let dir = TempDir::new("settings-rt");
-    let mut s = Settings::default();
-    s.ai_level = Level::Expert;
-    s.rule = Rule::Renju;
-    s.policy = ForbiddenPolicy::Lose;
-    s.volume = 0.25;
-    s.muted = true;
-    s.animations = false;
-    s.animation_speed = 2.0;
-    s.coordinates = false;
-    s.move_numbers = true;
-    s.language = Language::Chinese;
-    s.time_control = Some(TimeControl::PerMove { move_ms: 15_000 });
-    s.window.fullscreen = true;
+    let s = Settings {
+        ai_level: Level::Expert,
+        rule: Rule::Renju,
+        policy: ForbiddenPolicy::Lose,
+        volume: 0.25,
+        muted: true,
+        animations: false,
+        animation_speed: 2.0,
+        coordinates: false,
+        move_numbers: true,
+        language: Language::Chinese,
+        time_control: Some(TimeControl::PerMove { move_ms: 15_000 }),
+        window: settings::WindowSettings {
+            fullscreen: true,
+            ..Default::default()
+        },
+        ..Settings::default()
+    };
     settings::save(dir.path(), &s).unwrap();
     let loaded = settings::load(dir.path(), 1);
     assert_eq!(loaded.outcome, LoadOutcome::Loaded);

@@ -104,9 +104,10 @@ pub enum LoadError {
     UnknownFormat {
         path: PathBuf,
     },
+    /// Boxed: a format error is large and lists hold many results.
     Format {
         path: PathBuf,
-        error: FormatError,
+        error: Box<FormatError>,
     },
 }
 
@@ -155,12 +156,12 @@ pub fn load_file(path: &Path, rule: Rule) -> Result<Record, LoadError> {
         .unwrap_or(Format::Save);
         return Err(LoadError::Format {
             path: path.to_path_buf(),
-            error: FormatError::new(
+            error: Box::new(FormatError::new(
                 format,
                 ErrorKind::TooLarge {
                     bytes: len as usize,
                 },
-            ),
+            )),
         });
     }
     let bytes = std::fs::read(path).map_err(io_error)?;
@@ -176,7 +177,7 @@ pub fn read_bytes(path: &Path, bytes: &[u8], rule: Rule) -> Result<Record, LoadE
         .read(bytes, rule, crate::game::BOARD_SIZE)
         .map_err(|error| LoadError::Format {
             path: path.to_path_buf(),
-            error,
+            error: Box::new(error),
         })
 }
 
