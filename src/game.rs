@@ -7,6 +7,7 @@ use crate::AppSystems;
 use crate::screens::Phase;
 use bevy::prelude::*;
 use gomoku_engine::record::MoveError;
+use gomoku_engine::rules::legal_moves;
 use gomoku_engine::search::Level;
 use gomoku_engine::{Color, ForbiddenPolicy, Game, GameResult, IllegalMove, Point, Rule};
 
@@ -336,8 +337,22 @@ fn apply_move_requests(
                 Some(Player::Human) => {}
             },
         }
-        let point = request.point;
-        match m.game.play(point) {
+        let mut point = request.point;
+        let mut outcome = m.game.play(point);
+        if let (Err(error), Mover::Ai { .. }) = (&outcome, request.by) {
+            // A search bug must not stall the game in a loop of refused AI
+            // moves: play the engine's first legal point instead.
+            error!(
+                "the engine refused the AI's move: {}",
+                refusal(point, error)
+            );
+            let legal = legal_moves(m.game.board(), m.game.rule(), m.game.to_move());
+            if let Some(&fallback) = legal.first() {
+                point = fallback;
+                outcome = m.game.play(point);
+            }
+        }
+        match outcome {
             Ok(played) => {
                 m.changed(now);
                 commands.trigger(StonePlaced {

@@ -126,6 +126,16 @@ fn hud(
                 .is_some_and(|l| l.order != egui::Order::Background)
     });
     capture.pointer = over_window || ctx.egui_is_using_pointer() || state.dialog.open;
+    // A button clicked in the panel keeps keyboard focus, and Space/Enter
+    // would press it again while the player means to place a stone: give
+    // focus back to the board once the pointer leaves the HUD.
+    if !over_window && !state.dialog.open {
+        ctx.memory_mut(|memory| {
+            if let Some(id) = memory.focused() {
+                memory.surrender_focus(id);
+            }
+        });
+    }
     capture.keyboard = ctx.egui_wants_keyboard_input() || state.dialog.open;
     Ok(())
 }
