@@ -153,6 +153,8 @@ pub struct Engine<'a> {
     killers: [[usize; 2]; MAX_PLY],
     lists: Vec<Vec<(usize, i32)>>,
     pub nodes: u64,
+    /// Depth of the current iteration (bounds the extensions).
+    pub root_depth: i32,
     /// Quiescence nodes among `nodes` (for tuning reports).
     pub quiet_nodes: u64,
     pub stopped: bool,
@@ -201,6 +203,7 @@ impl<'a> Engine<'a> {
             killers: [[0; 2]; MAX_PLY],
             lists: (0..MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
             nodes: 0,
+            root_depth: 1,
             quiet_nodes: 0,
             stopped: false,
             limits,
@@ -327,6 +330,11 @@ impl<'a> Engine<'a> {
             return if defending { -win_at(ply + 4) } else { 0 };
         }
         self.order(&mut moves, us, ply, tt_move);
+        // Answering an open three is forced: it costs no depth, so threat
+        // sequences (VCT) are read about twice as deep. Bounded by ply.
+        let extension =
+            (defending && moves.len() <= 3 && (ply as i32) < self.root_depth + 2) as i32;
+        let next = depth - 1 + extension;
         let original_alpha = alpha;
         let mut best = -INF;
         let mut best_move = None;
@@ -351,19 +359,19 @@ impl<'a> Engine<'a> {
             self.pos.make(m, us);
             let mut s;
             if i == 0 {
-                s = -self.node(them, depth - 1, -beta, -alpha, ply + 1, pv);
+                s = -self.node(them, next, -beta, -alpha, ply + 1, pv);
             } else {
-                let r = if depth >= 3 && quiet && i >= 2 {
-                    REDUCTION[(depth as usize).min(63)][i.min(63)] + (!pv && ms < QUIET / 3) as i32
+                let r = if depth >= 2 && quiet && i >= 2 {
+                    reduction(depth, i) + (!pv && ms < QUIET / 3) as i32
                 } else {
                     0
                 };
-                s = -self.node(them, depth - 1 - r, -alpha - 1, -alpha, ply + 1, false);
+                s = -self.node(them, next - r, -alpha - 1, -alpha, ply + 1, false);
                 if s > alpha && r > 0 {
-                    s = -self.node(them, depth - 1, -alpha - 1, -alpha, ply + 1, false);
+                    s = -self.node(them, next, -alpha - 1, -alpha, ply + 1, false);
                 }
                 if s > alpha && s < beta {
-                    s = -self.node(them, depth - 1, -beta, -alpha, ply + 1, true);
+                    s = -self.node(them, next, -beta, -alpha, ply + 1, true);
                 }
             }
             self.pos.undo();

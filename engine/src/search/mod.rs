@@ -486,6 +486,7 @@ fn search_root(
     margin: i32,
 ) -> i32 {
     let them = us.opponent();
+    engine.root_depth = depth;
     let mut best = -INF;
     for i in 0..moves.len() {
         let m = moves[i].cell;
