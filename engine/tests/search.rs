@@ -147,8 +147,20 @@ fn t4_with_fours_on_both_sides_wins_first() {
 #[test]
 fn t5_without_threats_makes_a_double_three() {
     // Black: two g8-h8 and two i10-i9 cross at i8; White's stones are scattered.
-    let b = diagram(
-        "
+    let b = diagram(DOUBLE_THREE);
+    let (p, score) = best(&b, Rule::Freestyle, Color::Black, 6);
+    let pos = Position::new(&b, Rule::Freestyle);
+    assert!(
+        pos.threat(p.index(), Color::Black) <= Threat::ThreeThree,
+        "{} is {:?}",
+        p.to_notation(15),
+        pos.threat(p.index(), Color::Black)
+    );
+    assert!(matches!(score, Score::WinIn(_)), "{score:?}");
+}
+
+/// Seed 002's T5 position, with Black's double three at i8.
+const DOUBLE_THREE: &str = "
 . . . . . . . . . . . . . . .
 . . . . . . . . . . . . . . .
 . . . . . . . . . . . . . . .
@@ -163,17 +175,60 @@ fn t5_without_threats_makes_a_double_three() {
 . . . . . . . . . . . . O . .
 . . . . . . . . . . . . . . .
 . . . . . . . . . . . . . . O
-. . . . . . . . . . . . . . .",
+. . . . . . . . . . . . . . .";
+
+#[test]
+fn renju_black_never_plays_its_double_three() {
+    let b = diagram(DOUBLE_THREE);
+    assert!(rules::is_forbidden(&b, at("i8")));
+    let cancel = AtomicBool::new(false);
+    let mut s = Searcher::new(Rule::Renju);
+    let info = s.search(
+        &b,
+        Color::Black,
+        &SearchLimits::depth(5),
+        &cancel,
+        &mut |_| {},
     );
-    let (p, score) = best(&b, Rule::Freestyle, Color::Black, 6);
-    let pos = Position::new(&b, Rule::Freestyle);
-    assert!(
-        pos.threat(p.index(), Color::Black) <= Threat::ThreeThree,
-        "{} is {:?}",
-        p.to_notation(15),
-        pos.threat(p.index(), Color::Black)
+    let p = info.best.expect("a move");
+    assert_ne!(p, at("i8"));
+    assert!(rules::check_move(&b, Rule::Renju, Color::Black, p).is_ok());
+    for level in Level::ALL {
+        for seed in 0..3 {
+            let info = s.search_level_timed(
+                &b,
+                Color::Black,
+                level,
+                seed,
+                std::time::Duration::from_millis(20),
+                &cancel,
+                &mut |_| {},
+            );
+            let p = info.best.expect("a move");
+            assert!(
+                rules::check_move(&b, Rule::Renju, Color::Black, p).is_ok(),
+                "{level:?} plays {}",
+                p.to_notation(15)
+            );
+        }
+    }
+}
+
+#[test]
+fn a_forbidden_point_is_no_threat_for_black() {
+    // In Renju, i8 is no threat White must answer: Black may not play it.
+    // In freestyle the same point is Black's double three.
+    let b = diagram(DOUBLE_THREE);
+    let pos = Position::new(&b, Rule::Renju);
+    assert_eq!(
+        pos.threat(at("i8").index(), Color::Black),
+        Threat::Forbidden
     );
-    assert!(matches!(score, Score::WinIn(_)), "{score:?}");
+    let free = Position::new(&b, Rule::Freestyle);
+    assert_eq!(
+        free.threat(at("i8").index(), Color::Black),
+        Threat::ThreeThree
+    );
 }
 
 /// The fields of one puzzle line we need (hand-parsed: no JSON dependency).
