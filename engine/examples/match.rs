@@ -132,6 +132,8 @@ fn renju26() -> Vec<Vec<Point>> {
         .collect()
 }
 
+const BALANCED: i32 = 350;
+
 /// Random 2-3 stone openings near the centre that a shallow search calls
 /// roughly even.
 fn random_openings(count: usize, rule: Rule, seed: u64) -> Vec<Vec<Point>> {
@@ -156,7 +158,9 @@ fn random_openings(count: usize, rule: Rule, seed: u64) -> Vec<Vec<Point>> {
             &cancel,
             &mut |_| {},
         );
-        if matches!(info.score, Score::Eval(s) if s.abs() < 150) {
+        // The side to move has the tempo (worth about 220): "balanced"
+        // means no more than a tempo and a bit either way.
+        if matches!(info.score, Score::Eval(s) if s.abs() < BALANCED) {
             out.push(moves);
         }
     }
