@@ -58,6 +58,9 @@ pub struct Thinking {
     /// The last completed depth.
     pub latest: Option<SearchInfo>,
     pub since: f64,
+    /// The search behind the AI's last move and the generation the move
+    /// created: the HUD shows it while that position is on the board.
+    pub last_move: Option<(SearchInfo, u64)>,
 }
 
 /// The AI's suggestion, valid only for the position it was computed for.
@@ -281,6 +284,7 @@ fn poll_searches(
     let now = time.elapsed_secs_f64();
     // The search the HUD shows: the AI's move before a hint.
     let mut shown: Option<(Purpose, f64, Option<SearchInfo>)> = None;
+    let mut last_move = None;
     for (entity, mut search) in &mut searches {
         let search = &mut *search;
         if let Ok(progress) = search.progress.lock()
@@ -308,6 +312,9 @@ fn poll_searches(
         match search.purpose {
             Purpose::Move => match info.best {
                 Some(point) => {
+                    if current {
+                        last_move = Some((info.clone(), search.generation + 1));
+                    }
                     moves.write(MoveRequest {
                         point,
                         by: Mover::Ai {
@@ -329,12 +336,17 @@ fn poll_searches(
         }
         commands.entity(entity).despawn();
     }
+    let last_move = last_move.or_else(|| thinking.last_move.take());
     *thinking = match shown {
         Some((purpose, since, latest)) => Thinking {
             purpose: Some(purpose),
             latest,
             since,
+            last_move,
         },
-        None => Thinking::default(),
+        None => Thinking {
+            last_move,
+            ..Thinking::default()
+        },
     };
 }

@@ -185,7 +185,7 @@ fn status(ui: &mut egui::Ui, state: &mut HudState) {
         let clock = clock_text(m.duration(state.time.elapsed_secs_f64()));
         ui.label(format!("Move {}{last} · {clock}", moves + 1));
     }
-    thinking_line(ui, &state.thinking, state.time.elapsed_secs_f64());
+    thinking_line(ui, &state.thinking, m, state.time.elapsed_secs_f64());
     let now = state.time.elapsed_secs_f64();
     let notice = &state.notice;
     if !notice.text.is_empty() && now - notice.at < NOTICE_SECS && !over {
@@ -223,8 +223,27 @@ fn stone_icon(ui: &mut egui::Ui, color: StoneColor, highlighted: bool) {
     painter.circle_stroke(rect.center(), 6.5, egui::Stroke::new(1.0, Color32::GRAY));
 }
 
-fn thinking_line(ui: &mut egui::Ui, thinking: &Thinking, now: f64) {
+fn thinking_line(ui: &mut egui::Ui, thinking: &Thinking, m: &Match, now: f64) {
     let Some(purpose) = thinking.purpose else {
+        // Between moves: what the AI thought of its last move.
+        if let Some((info, generation)) = &thinking.last_move
+            && *generation == m.generation()
+            && let Some(best) = info.best
+        {
+            ui.label(
+                RichText::new(format!(
+                    "AI played {} · depth {} · {} for {}",
+                    notation(best),
+                    info.depth,
+                    score_text(info.score),
+                    // The score is the mover's view; the mover is the side
+                    // that is no longer to move.
+                    m.game().to_move().opponent()
+                ))
+                .small()
+                .weak(),
+            );
+        }
         return;
     };
     ui.horizontal(|ui| {
