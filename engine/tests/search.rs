@@ -566,3 +566,33 @@ fn progress_is_reported_for_each_depth() {
     assert!(depths.windows(2).all(|w| w[0] < w[1]), "{depths:?}");
     assert_eq!(info.pv.first(), info.best.as_ref());
 }
+
+#[test]
+fn small_and_large_boards_and_edges() {
+    let cancel = AtomicBool::new(false);
+    for size in [5usize, 15, 20, 22] {
+        let mut b = Board::new(size).unwrap();
+        let last = (size - 1) as u8;
+        // Stones in the corners, where the pattern windows meet the walls.
+        for (i, p) in [(0, 0), (last, last), (0, last), (last, 0), (1, 1)]
+            .iter()
+            .enumerate()
+        {
+            b.place(Point::new(p.0, p.1), Color::of_ply(i)).unwrap();
+        }
+        for rule in Rule::ALL {
+            let info = Searcher::new(rule).search(
+                &b,
+                Color::White,
+                &SearchLimits::depth(3),
+                &cancel,
+                &mut |_| {},
+            );
+            let p = info.best.expect("a move");
+            assert!(
+                rules::check_move(&b, rule, Color::White, p).is_ok(),
+                "{size} {rule:?}"
+            );
+        }
+    }
+}
