@@ -189,7 +189,9 @@ fn tick_clock(
     mut clock: ResMut<GameClock>,
     mut commands: Commands,
 ) {
-    if clock.control.is_none() || !running.0 || m.game().is_over() {
+    // Without a time control the clock still records how long each move
+    // took (the save files keep it); it just never runs out.
+    if !running.0 || m.game().is_over() {
         return;
     }
     let to_move = m.game().to_move();

@@ -188,6 +188,10 @@ pub struct SettingsStore {
     pub writable: bool,
     /// Shown to the player until dismissed.
     pub warning: Option<String>,
+    /// `--lang` for this run: (the language shown, the language in the
+    /// file). The file keeps its own language unless the player picks
+    /// another one in the settings screen.
+    pub language_override: Option<(Language, Language)>,
 }
 
 impl SettingsStore {
@@ -199,6 +203,7 @@ impl SettingsStore {
                 dir: None,
                 writable: false,
                 warning: Some("No config directory: settings will not be kept".into()),
+                language_override: None,
             };
             return (store, Settings::default());
         };
@@ -231,6 +236,7 @@ impl SettingsStore {
                 dir: Some(dir),
                 writable,
                 warning,
+                language_override: None,
             },
             loaded.settings,
         )
@@ -323,8 +329,14 @@ fn persist_settings(
     if previous == *settings || !store.writable {
         return;
     }
+    let mut to_save = settings.clone();
+    match store.language_override {
+        Some((shown, in_file)) if settings.language == shown => to_save.language = in_file,
+        Some(_) => store.language_override = None,
+        None => {}
+    }
     if let Some(dir) = store.dir.clone()
-        && let Err(e) = save(&dir, &settings)
+        && let Err(e) = save(&dir, &to_save)
     {
         let message = format!("Could not save the settings in {}: {e}", dir.display());
         warn!("{message}");

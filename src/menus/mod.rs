@@ -159,11 +159,12 @@ pub fn install(app: &mut App, menu: MenuArgs, options: &crate::cli::Options) {
     let direct_game =
         !options.moves.is_empty() || options.settings != crate::game::MatchSettings::default();
     let board_first = direct_game || options.screenshot.is_some();
-    let (store, mut loaded) = settings::SettingsStore::open();
+    let (mut store, mut loaded) = settings::SettingsStore::open();
     if let Some(warning) = &store.warning {
         warn!("{warning}");
     }
     if let Some(language) = menu.language {
+        store.language_override = Some((language, loaded.language));
         loaded.language = language;
     }
     let screen = match (&menu.file, menu.screen) {

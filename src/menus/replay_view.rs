@@ -119,9 +119,8 @@ pub(super) fn show(
 }
 
 fn keys(ctx: &egui::Context, replay: &mut Replay) {
-    if ctx.egui_wants_keyboard_input() {
-        return;
-    }
+    // No text fields on this screen, so the keys are always the viewer's
+    // (egui also reports "wants keyboard" when a clicked button has focus).
     ctx.input(|i| {
         if i.key_pressed(Key::ArrowLeft) {
             replay.step(-1);
@@ -228,6 +227,7 @@ fn panel(ui: &mut egui::Ui, lang: Language, replay: &mut Replay, actions: &mut A
     });
     ui.horizontal(|ui| {
         ui.label(t(lang, "replay.speed"));
+        ui.spacing_mut().slider_width = 150.0;
         ui.add(
             egui::Slider::new(&mut replay.speed, 0.5..=10.0)
                 .logarithmic(true)

@@ -28,6 +28,9 @@ pub fn screen(ctx: &egui::Context, id: &str, width: f32, add: impl FnOnce(&mut e
         .fixed_pos(rect.min)
         .constrain(false)
         .show(ctx, |ui| {
+            // The area spans the whole window, so the board and the HUD
+            // underneath get no clicks or hovers while a screen is open.
+            ui.set_min_size(rect.size());
             ui.painter().rect_filled(rect, 0.0, BACKDROP);
             let column = Rect::from_center_size(
                 rect.center(),
