@@ -8,6 +8,7 @@ use gomoku::ai::AiPacing;
 use gomoku::clock::{self, GameClock, format_ms};
 use gomoku::game::{Match, MatchSettings, Mode, MoveRequest, Mover};
 use gomoku::i18n::{self, Language, STRINGS};
+use gomoku::menus::Overlay;
 use gomoku::replay::Replay;
 use gomoku::settings::{self, LoadOutcome, Settings};
 use gomoku::storage::autosave::{self, GameFiles, GameInfo};
@@ -732,4 +733,92 @@ fn every_chinese_character_is_in_the_font() {
         missing.is_empty(),
         "not in assets/fonts/NotoSansSC-subset.otf: {missing} (run scripts/make-font-subset.sh)"
     );
+}
+
+// ---------------------------------------------------- opening files, args
+
+fn file_app() -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin))
+        .add_message::<bevy::window::FileDragAndDrop>()
+        .init_state::<Overlay>()
+        .insert_resource(Settings::default())
+        .add_plugins(gomoku::menus::files_plugin);
+    app.update();
+    app
+}
+
+fn drop_file(app: &mut App, path: &Path) {
+    app.world_mut()
+        .write_message(bevy::window::FileDragAndDrop::DroppedFile {
+            window: Entity::PLACEHOLDER,
+            path_buf: path.to_path_buf(),
+        });
+    // One update reads the drop, the next applies the state change.
+    app.update();
+    app.update();
+}
+
+#[test]
+fn a_dropped_file_opens_in_the_replay_viewer_and_a_bad_one_says_why() {
+    let dir = TempDir::new("drop");
+    let good = dir.path().join("game.sgf");
+    storage::save_file(
+        &good,
+        &record(game(Rule::Freestyle, "h8i9j10"), human("A"), human("B")),
+    )
+    .unwrap();
+    let bad = dir.path().join("bad.psq");
+    std::fs::write(&bad, "Piskvorky 15x15, 0:0, 0\n8,8,0\n8,8,0\n-1\n").unwrap();
+
+    let mut app = file_app();
+    drop_file(&mut app, &bad);
+    assert!(app.world().get_resource::<Replay>().is_none());
+    assert_eq!(
+        *app.world().resource::<State<Overlay>>().get(),
+        Overlay::None
+    );
+    let flash = app.world().resource::<gomoku::menus::Flash>();
+    assert!(flash.error);
+    assert!(
+        flash.text.contains("bad.psq") && flash.text.contains("move 2"),
+        "{}",
+        flash.text
+    );
+
+    drop_file(&mut app, &good);
+    let replay = app.world().resource::<Replay>();
+    assert_eq!(replay.len(), 3);
+    assert_eq!(replay.source, "game.sgf");
+    assert_eq!(
+        *app.world().resource::<State<Overlay>>().get(),
+        Overlay::Replay
+    );
+}
+
+#[test]
+fn menu_arguments_are_split_from_the_games() {
+    let args = |list: &[&str]| list.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    let (rest, menu) = gomoku::menus::split_args(args(&[
+        "--rule",
+        "renju",
+        "game.sgf",
+        "--screen=stats",
+        "--lang",
+        "zh",
+        "--moves",
+        "h8i9",
+    ]))
+    .unwrap();
+    assert_eq!(rest, args(&["--rule", "renju", "--moves", "h8i9"]));
+    assert_eq!(menu.file, Some(PathBuf::from("game.sgf")));
+    assert_eq!(menu.screen, Some(Overlay::Statistics));
+    assert_eq!(menu.language, Some(Language::Chinese));
+    // A flag's value is not mistaken for a file.
+    let (rest, menu) = gomoku::menus::split_args(args(&["--screenshot", "out.png"])).unwrap();
+    assert_eq!(rest, args(&["--screenshot", "out.png"]));
+    assert_eq!(menu.file, None);
+    assert!(gomoku::menus::split_args(args(&["--screen", "nowhere"])).is_err());
+    assert!(gomoku::menus::split_args(args(&["--lang", "fr"])).is_err());
+    assert!(gomoku::menus::split_args(args(&["a.ron", "b.ron"])).is_err());
 }

@@ -191,16 +191,13 @@ pub fn install(app: &mut App, menu: MenuArgs, options: &crate::cli::Options) {
 pub fn plugin(app: &mut App) {
     app.add_plugins((settings::plugin, clock::plugin, autosave::plugin))
         .init_state::<Overlay>()
-        .add_message::<OpenFile>()
-        .init_resource::<Flash>()
+        .add_plugins(files_plugin)
         .add_systems(Startup, (apply_startup, apply_window_settings))
         .add_systems(
             Update,
             (
                 block_board_input.before(crate::AppSystems::RecordInput),
                 toggle_with_escape,
-                receive_dropped_files,
-                open_files,
                 apply_window_settings,
             ),
         )
@@ -385,6 +382,15 @@ fn toggle_with_escape(
         Overlay::Main => Overlay::None,
         _ => Overlay::Main,
     });
+}
+
+/// Opening game files: dropped on the window or asked for with
+/// [`OpenFile`]. Needs the [`Overlay`] state, [`Settings`] and the
+/// window's `FileDragAndDrop` messages (headless tests add them).
+pub fn files_plugin(app: &mut App) {
+    app.add_message::<OpenFile>()
+        .init_resource::<Flash>()
+        .add_systems(Update, (receive_dropped_files, open_files).chain());
 }
 
 fn receive_dropped_files(
