@@ -142,6 +142,8 @@ const TT_MEGABYTES: usize = 16;
 /// The root VCF check: at most this many fours and positions.
 const ROOT_VCF_FOURS: u32 = 40;
 const ROOT_VCF_NODES: u64 = 20_000;
+/// How many of the best root moves are checked against an opponent's VCF.
+const VCF_SAFETY_MOVES: usize = 4;
 
 fn pos_is_legal(board: &Board, rule: Rule, color: Color, p: Point) -> bool {
     rules::check_move(board, rule, color, p).is_ok()
@@ -313,9 +315,7 @@ impl Searcher {
         self.tt.clear();
         let engine_limits = alphabeta::Limits {
             // A millisecond of slack for returning and for the caller.
-            deadline: limits
-                .time
-                .map(|t| start + t.saturating_sub(Duration::from_millis(1))),
+            deadline: engine_limits_deadline(limits, start),
             nodes: limits.nodes,
             cancel,
         };
@@ -408,6 +408,23 @@ impl Searcher {
                 break;
             }
         }
+        if margin == 0 && moves.len() > 1 && last_score.abs() < MATE_BOUND {
+            let deadline = engine_limits_deadline(limits, start);
+            if let Some(safe) = avoid_opponent_vcf(board, self.rule, to_move, &moves, deadline)
+                && safe != moves[0].cell
+            {
+                let i = moves.iter().position(|m| m.cell == safe).unwrap_or(0);
+                moves[..=i].rotate_right(1);
+                info.best = Some(Point::from_index(safe));
+                info.pv = vec![Point::from_index(safe)];
+                // The safe move's exact score may be unknown (it failed low).
+                info.score = if moves[0].score > -INF {
+                    Score::from_internal(moves[0].score)
+                } else {
+                    Score::Eval(last_score.min(0))
+                };
+            }
+        }
         info.nodes = engine.nodes;
         info.elapsed = start.elapsed();
         if std::env::var_os("GOMOKU_SEARCH_STATS").is_some() {
@@ -421,6 +438,45 @@ impl Searcher {
         }
         RootResult { info, moves }
     }
+}
+
+/// The first of the best root moves after which the opponent has no VCF
+/// (one the search's horizon may hide), or None if none is safe or time
+/// runs out.
+fn avoid_opponent_vcf(
+    board: &Board,
+    rule: Rule,
+    us: Color,
+    moves: &[RootMove],
+    deadline: Option<Instant>,
+) -> Option<usize> {
+    let mut after = board.clone();
+    for m in moves.iter().take(VCF_SAFETY_MOVES) {
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            return None;
+        }
+        after.set(m.cell, us);
+        let threat = vcf::find_until(
+            &after,
+            rule,
+            us.opponent(),
+            ROOT_VCF_FOURS,
+            ROOT_VCF_NODES / 4,
+            deadline,
+        );
+        after.clear(m.cell);
+        if threat.is_none() {
+            return Some(m.cell);
+        }
+    }
+    None
+}
+
+/// The hard deadline of a search that started at `start`.
+fn engine_limits_deadline(limits: &SearchLimits, start: Instant) -> Option<Instant> {
+    limits
+        .time
+        .map(|t| start + t.saturating_sub(Duration::from_millis(1)))
 }
 
 /// What the root position allows.
