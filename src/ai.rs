@@ -154,6 +154,7 @@ fn spawn_search(
     let pool = pool.clone();
     let flag = cancel.clone();
     let task = AsyncComputeTaskPool::get().spawn(async move {
+        lower_thread_priority();
         let mut searcher = pool.take(rule);
         let mut report = |info: &SearchInfo| {
             // The receiver is gone when the search was cancelled: ignore.
@@ -185,6 +186,18 @@ fn spawn_search(
             ready: None,
         },
     ));
+}
+
+/// Makes the calling (search) thread yield the CPU to rendering: on a
+/// machine with two cores and a software renderer, a search at normal
+/// priority costs frames. Best effort; elsewhere the OS decides.
+fn lower_thread_priority() {
+    #[cfg(target_os = "linux")]
+    // SAFETY: setpriority has no memory effects; on Linux, PRIO_PROCESS
+    // with `who` 0 changes the niceness of the calling thread only.
+    unsafe {
+        libc::setpriority(libc::PRIO_PROCESS, 0, 10);
+    }
 }
 
 /// Stops searches whose position is gone (undo, redo, new game).
