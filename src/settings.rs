@@ -116,6 +116,36 @@ impl Settings {
     }
 }
 
+/// How fast one-shot board animations (a stone landing, the winning
+/// rings) run: the settings' speed factor, or "at once" when animations are
+/// off. The board's animation systems scale their time step by it.
+#[derive(Resource, Clone, Copy, Debug, PartialEq)]
+pub struct AnimationSpeed {
+    pub enabled: bool,
+    pub factor: f32,
+}
+
+impl Default for AnimationSpeed {
+    fn default() -> Self {
+        AnimationSpeed {
+            enabled: true,
+            factor: 1.0,
+        }
+    }
+}
+
+impl AnimationSpeed {
+    /// `delta` of animation time for `delta` of game time.
+    pub fn scale(self, delta: std::time::Duration) -> std::time::Duration {
+        if self.enabled {
+            delta.mul_f32(self.factor)
+        } else {
+            // Long enough to finish any one-shot animation in one frame.
+            std::time::Duration::from_secs(60)
+        }
+    }
+}
+
 /// What loading found.
 #[derive(Clone, Debug, PartialEq)]
 pub enum LoadOutcome {
@@ -253,7 +283,7 @@ pub fn plugin(app: &mut App) {
         }
         app.insert_resource(store).insert_resource(settings);
     }
-    app.add_systems(
+    app.init_resource::<AnimationSpeed>().add_systems(
         PostUpdate,
         (apply_settings, pull_toggles, persist_settings).chain(),
     );
@@ -265,6 +295,7 @@ fn apply_settings(
     mut view: Option<ResMut<ViewOptions>>,
     mut muted: Option<ResMut<Muted>>,
     mut volume: Option<ResMut<GlobalVolume>>,
+    mut animation: ResMut<AnimationSpeed>,
 ) {
     if !settings.is_changed() {
         return;
@@ -287,6 +318,10 @@ fn apply_settings(
     if let Some(volume) = volume.as_deref_mut() {
         volume.volume = Volume::Linear(settings.volume);
     }
+    animation.set_if_neq(AnimationSpeed {
+        enabled: settings.animations,
+        factor: settings.animation_speed,
+    });
 }
 
 /// The HUD's toggles and keys (C, N, F, M) change the game's resources

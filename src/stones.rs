@@ -212,9 +212,11 @@ fn animate_landing(
     time: Res<Time>,
     mut stones: Query<(Entity, &mut Landing, &mut Transform, &Children)>,
     mut shadows: Query<&mut Transform, (With<StoneShadow>, Without<Landing>)>,
+    speed: Option<Res<crate::settings::AnimationSpeed>>,
 ) {
+    let delta = speed.map_or(time.delta(), |s| s.scale(time.delta()));
     for (entity, mut landing, mut transform, children) in &mut stones {
-        landing.0.tick(time.delta());
+        landing.0.tick(delta);
         let scale = landing_scale(landing.0.fraction());
         transform.scale = Vec3::splat(scale);
         for child in children {
@@ -444,9 +446,14 @@ fn animate_win_line(time: Res<Time>, mut lines: Query<(&mut WinLine, &mut Sprite
     }
 }
 
-fn animate_win_rings(time: Res<Time>, mut rings: Query<(&mut WinRing, &mut Transform)>) {
+fn animate_win_rings(
+    time: Res<Time>,
+    mut rings: Query<(&mut WinRing, &mut Transform)>,
+    speed: Option<Res<crate::settings::AnimationSpeed>>,
+) {
+    let delta = speed.map_or(time.delta(), |s| s.scale(time.delta()));
     for (mut ring, mut transform) in &mut rings {
-        ring.age += time.delta_secs();
+        ring.age += delta.as_secs_f32();
         let t = ((ring.age - ring.delay) / 0.35).clamp(0.0, 1.0);
         let pop = EasingCurve::new(0.0, 1.0, EaseFunction::BackOut).sample_clamped(t);
         transform.scale = Vec3::splat(pop);

@@ -822,3 +822,22 @@ fn menu_arguments_are_split_from_the_games() {
     assert!(gomoku::menus::split_args(args(&["--lang", "fr"])).is_err());
     assert!(gomoku::menus::split_args(args(&["a.ron", "b.ron"])).is_err());
 }
+
+#[test]
+fn animation_speed_follows_the_settings() {
+    use gomoku::settings::AnimationSpeed;
+    let step = Duration::from_millis(16);
+    let fast = AnimationSpeed {
+        enabled: true,
+        factor: 2.0,
+    };
+    assert_eq!(fast.scale(step), Duration::from_millis(32));
+    let off = AnimationSpeed {
+        enabled: false,
+        factor: 2.0,
+    };
+    assert!(
+        off.scale(step) >= Duration::from_secs(1),
+        "off: one frame finishes it"
+    );
+}
