@@ -138,7 +138,7 @@ impl AnimationSpeed {
     /// `delta` of animation time for `delta` of game time.
     pub fn scale(self, delta: std::time::Duration) -> std::time::Duration {
         if self.enabled {
-            delta.mul_f32(self.factor)
+            delta.mul_f64(f64::from(self.factor))
         } else {
             // Long enough to finish any one-shot animation in one frame.
             std::time::Duration::from_secs(60)
