@@ -297,7 +297,12 @@ fn game_over(ui: &mut egui::Ui, state: &mut HudState, result: GameResult, now: f
         .fill(Color32::from_rgb(60, 45, 25))
         .stroke(egui::Stroke::new(1.5, ACCENT))
         .show(ui, |ui| {
-            ui.label(RichText::new("Game over").strong().color(ACCENT));
+            let headline = match (m.settings().mode, result.winner()) {
+                (Mode::HumanVsAi, Some(w)) if w == m.settings().human_color => "You win!",
+                (Mode::HumanVsAi, Some(_)) => "The AI wins",
+                _ => "Game over",
+            };
+            ui.label(RichText::new(headline).strong().size(18.0).color(ACCENT));
             ui.label(RichText::new(result.to_string()).strong());
             match &result {
                 GameResult::Five { line, .. } => {
