@@ -390,6 +390,7 @@ fn toggle_with_escape(
 pub fn files_plugin(app: &mut App) {
     app.add_message::<OpenFile>()
         .init_resource::<Flash>()
+        .init_resource::<ReplayReturn>()
         .add_systems(Update, (receive_dropped_files, open_files).chain());
 }
 
@@ -406,8 +407,21 @@ fn receive_dropped_files(
 
 /// Opens requested files in the replay viewer; one that cannot be read
 /// leaves everything as it was and says why.
+/// Where the replay viewer's Back button goes: the screen it was opened
+/// from.
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReplayReturn(pub Overlay);
+
+impl Default for ReplayReturn {
+    fn default() -> Self {
+        ReplayReturn(Overlay::SavedGames)
+    }
+}
+
 fn open_files(
     mut requests: MessageReader<OpenFile>,
+    current: Res<State<Overlay>>,
+    mut back: ResMut<ReplayReturn>,
     settings: Res<Settings>,
     mut commands: Commands,
     mut next: ResMut<NextState<Overlay>>,
@@ -422,6 +436,9 @@ fn open_files(
                     |n| n.to_string_lossy().into_owned(),
                 );
                 commands.insert_resource(Replay::new(record, name));
+                if *current.get() != Overlay::Replay {
+                    back.0 = *current.get();
+                }
                 next.set(Overlay::Replay);
             }
             Err(e) => {

@@ -3,7 +3,7 @@
 //! from here", and export (clipboard, files).
 
 use super::widgets::{self, ACCENT, BoardMarks};
-use super::{Flash, Overlay};
+use super::{Flash, Overlay, ReplayReturn};
 use crate::game::{Match, notation};
 use crate::i18n::{Language, color_name, player_text, result_text, rule_name, t, tf};
 use crate::replay::Replay;
@@ -44,6 +44,7 @@ pub(super) fn show(
     mut m: ResMut<Match>,
     files: Res<GameFiles>,
     mut next: ResMut<NextState<Overlay>>,
+    back: Res<ReplayReturn>,
     mut flash: ResMut<Flash>,
     time: Res<Time>,
     real: Res<Time<Real>>,
@@ -113,7 +114,7 @@ pub(super) fn show(
         }
     } else if actions.close {
         replay.playing = false;
-        next.set(Overlay::SavedGames);
+        next.set(back.0);
     }
     Ok(())
 }

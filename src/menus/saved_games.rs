@@ -2,7 +2,7 @@
 //! opening any file by path, and importing a pasted move string.
 
 use super::widgets::{self, ERROR};
-use super::{Flash, Overlay};
+use super::{Flash, Overlay, ReplayReturn};
 use crate::i18n::{Language, player_text, result_text, rule_name, t};
 use crate::replay::{OpenFile, Replay};
 use crate::settings::Settings;
@@ -13,14 +13,20 @@ use bevy_egui::EguiContexts;
 use bevy_egui::egui::{self, RichText};
 use gomoku_engine::record::formats::Format;
 
+/// The files listed: the player's saves and the archive of finished games.
 #[derive(Resource, Default)]
-pub(super) struct SavedList(Vec<ListEntry>);
+pub(super) struct SavedList {
+    saves: Vec<ListEntry>,
+    finished: Vec<ListEntry>,
+}
 
 /// Text typed into the screen's fields.
 #[derive(Default)]
 pub(super) struct Fields {
     path: String,
     moves: String,
+    /// Showing the archive of finished games instead of the saves.
+    finished: bool,
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -29,11 +35,12 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 fn refresh(files: Res<GameFiles>, mut list: ResMut<SavedList>) {
-    list.0 = files
-        .storage
-        .as_ref()
-        .map(|s| s.list_saves())
-        .unwrap_or_default();
+    let Some(storage) = &files.storage else {
+        *list = SavedList::default();
+        return;
+    };
+    list.saves = storage.list_saves();
+    list.finished = crate::storage::list_games(&storage.history_dir());
 }
 
 /// A date as the lists show it: `2026-11-30 08:15`.
@@ -80,6 +87,7 @@ pub(super) fn show(
                 ) {
                     Ok(record) => {
                         commands.insert_resource(Replay::new(record, "move string"));
+                        commands.insert_resource(ReplayReturn(Overlay::SavedGames));
                         next.set(Overlay::Replay);
                     }
                     Err(e) => flash.show(
@@ -92,10 +100,19 @@ pub(super) fn show(
         });
         ui.label(RichText::new(t(lang, "load.drop_hint")).small().weak());
         ui.separator();
-        if list.0.is_empty() {
+        ui.horizontal(|ui| {
+            ui.selectable_value(&mut fields.finished, false, t(lang, "load.tab_saves"));
+            ui.selectable_value(&mut fields.finished, true, t(lang, "load.tab_finished"));
+        });
+        let entries = if fields.finished {
+            &list.finished
+        } else {
+            &list.saves
+        };
+        if entries.is_empty() {
             ui.label(t(lang, "load.empty"));
         } else {
-            table(ui, lang, &list.0, &mut open);
+            table(ui, lang, entries, &mut open);
         }
     });
     if back {
