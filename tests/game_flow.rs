@@ -391,6 +391,12 @@ fn sounds_are_deterministic_audible_wavs() {
         assert_eq!(&wav[8..16], b"WAVEfmt ");
         let riff_len = u32::from_le_bytes(wav[4..8].try_into().unwrap()) as usize;
         assert_eq!(riff_len + 8, wav.len());
+        // Bevy's own decoder (rodio, `wav` feature) reads every sample back.
+        let source = bevy::audio::AudioSource {
+            bytes: wav.clone().into(),
+        };
+        let decoded = bevy::audio::Decodable::decoder(&source).count();
+        assert_eq!(decoded, sfx.samples().len(), "{sfx:?} does not decode");
         let peak = sfx.samples().iter().fold(0.0f32, |a, s| a.max(s.abs()));
         assert!(
             (peak - gomoku::sfx::PEAK).abs() < 1e-4,
