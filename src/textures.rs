@@ -123,7 +123,10 @@ fn wood(size: u32) -> Vec<[f32; 4]> {
             // shadow layer.
             let edge = u.min(v).min(1.0 - u).min(1.0 - v);
             let bevel = 1.0 - 0.35 * (1.0 - edge / 0.012).max(0.0);
-            let shade = (1.0 - 0.13 * rings - 0.045 * fibre - 0.07 * blotch) * bevel;
+            // A lamp above the centre: the middle of the board a little brighter.
+            let centre = (u - 0.5) * (u - 0.5) + (v - 0.5) * (v - 0.5);
+            let light = 1.04 - 0.22 * centre;
+            let shade = (1.0 - 0.13 * rings - 0.045 * fibre - 0.07 * blotch) * bevel * light;
             let base = [0.88, 0.69, 0.42];
             out.push([
                 base[0] * shade,
@@ -183,7 +186,7 @@ fn stone(size: u32, shade: StoneShade) -> Vec<[f32; 4]> {
 /// A soft dark blur, drawn under a stone and offset away from the light.
 fn shadow(size: u32) -> Vec<[f32; 4]> {
     shape_pixels(size, |_, d| {
-        let a = (1.0 - ((d - 0.55) / 0.45).clamp(0.0, 1.0)).powf(1.6) * 0.55;
+        let a = (1.0 - ((d - 0.5) / 0.5).clamp(0.0, 1.0)).powf(1.5) * 0.65;
         [0.0, 0.0, 0.0, a]
     })
 }
