@@ -78,9 +78,11 @@ pub(super) fn show(
     let lang = settings.language;
     let in_game = !m.game().moves().is_empty() && !m.game().is_over();
     let has_moves = !m.game().moves().is_empty();
+    // Roughly centred in the window: the menu is about 560 high.
+    let top = ((ctx.viewport_rect().height() - 560.0) / 2.0).max(24.0);
     widgets::screen(ctx, "main-menu", 420.0, |ui| {
         ui.vertical_centered(|ui| {
-            ui.add_space(30.0);
+            ui.add_space(top);
             ui.label(
                 RichText::new(t(lang, "app.title"))
                     .size(52.0)
