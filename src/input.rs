@@ -3,7 +3,7 @@
 //! [`MoveRequest`]; the placement system in `game.rs` decides.
 
 use crate::AppSystems;
-use crate::ai::HintRequest;
+use crate::ai::{Hint, HintRequest};
 use crate::audio::Muted;
 use crate::board_view::{BoardCamera, CELL, ViewOptions, point_to_world, world_to_point, z};
 use crate::game::{BOARD_SIZE, GameCommand, Match, MoveRequest, Mover};
@@ -69,7 +69,12 @@ pub(super) fn plugin(app: &mut App) {
                 .chain()
                 .in_set(AppSystems::RecordInput),
         )
-        .add_systems(Update, show_pointer_feedback.in_set(AppSystems::View));
+        .add_systems(
+            Update,
+            (cursor_to_hint, show_pointer_feedback)
+                .chain()
+                .in_set(AppSystems::View),
+        );
 }
 
 fn track_mouse(
@@ -202,6 +207,17 @@ fn shortcuts(
     }
     if pressed(KeyCode::KeyF) {
         options.forbidden_marks = !options.forbidden_marks;
+    }
+}
+
+/// A new hint puts the keyboard cursor on it: Enter or Space plays it,
+/// through the same move request as any other move.
+fn cursor_to_hint(hint: Res<Hint>, m: Res<Match>, mut target: ResMut<PointerTarget>) {
+    if hint.is_changed()
+        && let Some(p) = hint.current(&m)
+    {
+        target.cursor = p;
+        target.keyboard_active = true;
     }
 }
 
