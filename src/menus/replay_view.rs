@@ -62,7 +62,8 @@ pub(super) fn show(
     let full = ctx.viewport_rect();
     widgets::screen(ctx, "replay", full.width() - 32.0, |ui| {
         let side_panel = 360.0;
-        let side = (ui.available_height() - 8.0)
+        let height = ui.available_height() - 8.0;
+        let side = height
             .min(ui.available_width() - side_panel - 24.0)
             .max(200.0);
         ui.horizontal_top(|ui| {
@@ -74,7 +75,9 @@ pub(super) fn show(
             ui.add_space(12.0);
             ui.vertical(|ui| {
                 ui.set_width(side_panel);
-                ui.set_max_height(side);
+                // The full height, so the move list has room even when a
+                // narrow window makes the board small.
+                ui.set_max_height(height);
                 panel(ui, lang, &mut replay, &mut actions);
             });
         });
@@ -288,7 +291,12 @@ fn move_list(ui: &mut egui::Ui, replay: &mut Replay) {
                         for (k, &p) in chunk.iter().enumerate() {
                             let ply = pair * 2 + k + 1;
                             let text = RichText::new(notation(p)).monospace();
-                            if ui.selectable_label(ply == cursor, text).clicked() {
+                            let label = ui.selectable_label(ply == cursor, text);
+                            if ply == cursor && replay.playing {
+                                // Keep the current move in view while autoplaying.
+                                label.scroll_to_me(None);
+                            }
+                            if label.clicked() {
                                 replay.playing = false;
                                 replay.goto(ply);
                             }
