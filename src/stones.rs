@@ -26,6 +26,10 @@ pub struct Stone {
 #[derive(Component)]
 struct Landing(Timer);
 
+/// A stone taken back (undo, new game), rising and fading before it goes.
+#[derive(Component)]
+struct LiftingOff(Timer);
+
 #[derive(Component)]
 struct StoneShadow;
 
@@ -57,6 +61,7 @@ struct WinRing {
 
 const STONE_DIAMETER: f32 = CELL * 0.95;
 const LANDING_SECS: f32 = 0.2;
+const LIFT_SECS: f32 = 0.15;
 const WIN_LINE_WIDTH: f32 = CELL * 0.1;
 const HIGHLIGHT: Color = Color::srgb(1.0, 0.78, 0.2);
 const LAST_MOVE: Color = Color::srgb(0.92, 0.2, 0.14);
@@ -82,6 +87,7 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (
                 animate_landing,
+                animate_lift_off,
                 animate_win_line,
                 animate_win_rings,
                 pulse_hint,
@@ -199,7 +205,11 @@ fn sync_stones(
         if wanted.get(&stone.point) == Some(stone) {
             wanted.remove(&stone.point);
         } else {
-            commands.entity(entity).despawn();
+            // Taken back: it lifts off the board, then disappears.
+            commands
+                .entity(entity)
+                .remove::<(Stone, Landing)>()
+                .insert(LiftingOff(Timer::from_seconds(LIFT_SECS, TimerMode::Once)));
         }
     }
     for stone_wanted in wanted.into_values() {
@@ -226,6 +236,24 @@ fn animate_landing(
         }
         if landing.0.is_finished() {
             commands.entity(entity).remove::<Landing>();
+        }
+    }
+}
+
+fn animate_lift_off(
+    mut commands: Commands,
+    time: Res<Time>,
+    mut stones: Query<(Entity, &mut LiftingOff, &mut Transform)>,
+) {
+    for (entity, mut lift, mut transform) in &mut stones {
+        lift.0.tick(time.delta());
+        // Up towards the eye (larger) while shrinking away to nothing.
+        let t = lift.0.fraction();
+        let scale = EasingCurve::new(1.0, 0.0, EaseFunction::QuadraticIn).sample_clamped(t)
+            * (1.0 + 0.3 * t);
+        transform.scale = Vec3::splat(scale);
+        if lift.0.is_finished() {
+            commands.entity(entity).despawn();
         }
     }
 }
