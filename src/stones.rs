@@ -244,9 +244,11 @@ fn animate_lift_off(
     mut commands: Commands,
     time: Res<Time>,
     mut stones: Query<(Entity, &mut LiftingOff, &mut Transform)>,
+    speed: Option<Res<crate::settings::AnimationSpeed>>,
 ) {
+    let delta = speed.map_or(time.delta(), |s| s.scale(time.delta()));
     for (entity, mut lift, mut transform) in &mut stones {
-        lift.0.tick(time.delta());
+        lift.0.tick(delta);
         // Up towards the eye (larger) while shrinking away to nothing.
         let t = lift.0.fraction();
         let scale = EasingCurve::new(1.0, 0.0, EaseFunction::QuadraticIn).sample_clamped(t)
