@@ -314,7 +314,6 @@ impl Searcher {
         }
         self.tt.clear();
         let engine_limits = alphabeta::Limits {
-            // A millisecond of slack for returning and for the caller.
             deadline: engine_limits_deadline(limits, start),
             nodes: limits.nodes,
             cancel,
@@ -474,9 +473,10 @@ fn avoid_opponent_vcf(
 
 /// The hard deadline of a search that started at `start`.
 fn engine_limits_deadline(limits: &SearchLimits, start: Instant) -> Option<Instant> {
+    // Slack for returning and for the caller: 1 ms plus 1% of the budget.
     limits
         .time
-        .map(|t| start + t.saturating_sub(Duration::from_millis(1)))
+        .map(|t| start + t.saturating_sub(Duration::from_millis(1) + t / 100))
 }
 
 /// What the root position allows.
