@@ -91,27 +91,29 @@ fn seconds(s: f32) -> usize {
     (s * SAMPLE_RATE as f32) as usize
 }
 
-/// A hard click of stone on wood: a short burst of filtered noise for the
-/// contact, a damped low resonance for the board, and a faint high ring for
-/// the stone itself. `variant` shifts pitch, brightness and noise.
+/// A hard "clack" of stone on wood: a bright burst of noise for the
+/// contact, a short mid-range knock (where the clack lives), a little low
+/// board resonance and a faint high ring from the stone. `variant` shifts
+/// the pitches and the noise so repeated moves differ.
 fn stone(variant: u8) -> Vec<f32> {
     let v = variant as f32;
     let mut noise = Noise(0x5707_E000 + variant as u64 * 7919);
-    let board_hz = 170.0 + 23.0 * v;
-    let stone_hz = 2350.0 + 310.0 * v;
-    let brightness = 0.55 + 0.1 * v;
-    let n = seconds(0.16);
+    let knock_hz = 820.0 + 65.0 * v;
+    let board_hz = 180.0 + 17.0 * v;
+    let ring_hz = 3100.0 + 280.0 * v;
+    let n = seconds(0.14);
     let mut low = 0.0f32;
     (0..n)
         .map(|i| {
             let t = i as f32 / SAMPLE_RATE as f32;
-            // One-pole low-pass keeps the noise woody rather than hissy.
-            low += brightness * (noise.next() - low);
-            let contact = low * (-t / 0.004).exp();
-            let body = (TAU * board_hz * t).sin() * (-t / 0.035).exp() * 0.7;
-            let ring = (TAU * stone_hz * t).sin() * (-t / 0.012).exp() * 0.18;
-            let attack = (t / 0.0008).min(1.0);
-            attack * (contact * 0.9 + body + ring) * 0.8
+            // A gentle one-pole low-pass: bright, but not hiss.
+            low += 0.8 * (noise.next() - low);
+            let contact = low * (-t / 0.003).exp();
+            let knock = (TAU * knock_hz * t).sin() * (-t / 0.022).exp() * 0.5;
+            let board = (TAU * board_hz * t).sin() * (-t / 0.03).exp() * 0.35;
+            let ring = (TAU * ring_hz * t).sin() * (-t / 0.015).exp() * 0.25;
+            let attack = (t / 0.0005).min(1.0);
+            attack * (contact + knock + board + ring)
         })
         .collect()
 }
