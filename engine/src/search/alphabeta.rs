@@ -155,8 +155,6 @@ pub struct Engine<'a> {
     pub nodes: u64,
     /// Depth of the current iteration (bounds the extensions).
     pub root_depth: i32,
-    /// Quiescence nodes among `nodes` (for tuning reports).
-    pub quiet_nodes: u64,
     pub stopped: bool,
     limits: Limits<'a>,
 }
@@ -204,7 +202,6 @@ impl<'a> Engine<'a> {
             lists: (0..MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
             nodes: 0,
             root_depth: 1,
-            quiet_nodes: 0,
             stopped: false,
             limits,
         }
@@ -413,7 +410,6 @@ impl<'a> Engine<'a> {
 
     /// Quiescence: stand pat, or keep making fours (a VCF) while they help.
     pub fn quiesce(&mut self, us: Color, mut alpha: i32, beta: i32, ply: usize, fours: u32) -> i32 {
-        self.quiet_nodes += 1;
         if self.tick() {
             return 0;
         }

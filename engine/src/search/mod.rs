@@ -426,12 +426,6 @@ impl Searcher {
         }
         info.nodes = engine.nodes;
         info.elapsed = start.elapsed();
-        if std::env::var_os("GOMOKU_SEARCH_STATS").is_some() {
-            eprintln!(
-                "search: nodes {} quiescence {}",
-                engine.nodes, engine.quiet_nodes
-            );
-        }
         if info.depth == 0 {
             info.depth = 1;
         }
