@@ -176,6 +176,17 @@ pub fn install(app: &mut App, menu: MenuArgs, options: &crate::cli::Options) {
     // The window size from the settings, unless the command line gave one.
     let size = (options.window == crate::cli::Options::default().window)
         .then_some((loaded.window.width, loaded.window.height));
+    // A screenshot run (the CI smoke test, a developer's check) must not
+    // touch the player's real files: no autosave, no settings written,
+    // unless the directories were given explicitly.
+    if options.screenshot.is_some() {
+        if std::env::var_os(storage::DATA_DIR_VAR).is_none() {
+            app.insert_resource(autosave::GameFiles::new(None));
+        }
+        if std::env::var_os(storage::CONFIG_DIR_VAR).is_none() {
+            store.writable = false;
+        }
+    }
     app.insert_resource(store)
         .insert_resource(loaded)
         .insert_resource(Startup {
@@ -191,12 +202,14 @@ pub fn install(app: &mut App, menu: MenuArgs, options: &crate::cli::Options) {
 pub fn plugin(app: &mut App) {
     app.add_plugins((settings::plugin, clock::plugin, autosave::plugin))
         .init_state::<Overlay>()
+        .init_resource::<new_game::CancelTo>()
         .add_plugins(files_plugin)
         .add_systems(Startup, (apply_startup, apply_window_settings))
         .add_systems(
             Update,
             (
                 block_board_input.before(crate::AppSystems::RecordInput),
+                use_our_new_game_dialog.after(crate::AppSystems::RecordInput),
                 toggle_with_escape,
                 apply_window_settings,
             ),
@@ -364,6 +377,24 @@ fn block_board_input(
         capture.keyboard = true;
     }
     running.set_if_neq(ClockRunning(!open));
+}
+
+/// The HUD's New game button and Ctrl+N open the new-game screen here
+/// (it has the clocks and the level descriptions) instead of the HUD's
+/// own dialog. Ctrl+N is caught before the HUD draws; the button one frame
+/// later.
+fn use_our_new_game_dialog(
+    dialog: Option<ResMut<crate::hud::NewGameDialog>>,
+    mut next: ResMut<NextState<Overlay>>,
+    mut back: ResMut<new_game::CancelTo>,
+) {
+    if let Some(mut dialog) = dialog
+        && dialog.open
+    {
+        dialog.open = false;
+        back.0 = Overlay::None;
+        next.set(Overlay::NewGame);
+    }
 }
 
 /// Escape opens the main menu from the board, and goes back one level in

@@ -71,6 +71,17 @@ impl ClockDraft {
     }
 }
 
+/// Where Cancel goes: the board when the dialog came from the HUD, the
+/// main menu otherwise.
+#[derive(Resource, Clone, Copy, Debug)]
+pub struct CancelTo(pub Overlay);
+
+impl Default for CancelTo {
+    fn default() -> Self {
+        CancelTo(Overlay::Main)
+    }
+}
+
 pub(super) struct Draft {
     settings: MatchSettings,
     clock: ClockDraft,
@@ -83,6 +94,7 @@ pub(super) fn show(
     mut draft: Local<Option<Draft>>,
     mut next: ResMut<NextState<Overlay>>,
     mut next_clock: ResMut<NextClock>,
+    mut cancel_to: ResMut<CancelTo>,
     mut commands_out: MessageWriter<GameCommand>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -126,7 +138,10 @@ pub(super) fn show(
         commands_out.write(GameCommand::NewGame(d.settings.clone()));
         next.set(Overlay::None);
     } else if back {
-        next.set(Overlay::Main);
+        next.set(cancel_to.0);
+    }
+    if start || back {
+        cancel_to.0 = Overlay::Main;
     }
     if start || back {
         *draft = None;
