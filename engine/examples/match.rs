@@ -97,6 +97,9 @@ fn parse_args() -> Result<Config, String> {
             other => return Err(format!("unknown argument '{other}'")),
         }
     }
+    if c.games == 0 {
+        return Err("--games must be at least 1".into());
+    }
     if c.openings.is_empty() {
         c.openings = if c.rule == Rule::Renju {
             "renju26"
