@@ -66,7 +66,7 @@ const WIN_LINE_WIDTH: f32 = CELL * 0.1;
 const HIGHLIGHT: Color = Color::srgb(1.0, 0.78, 0.2);
 const LAST_MOVE: Color = Color::srgb(0.92, 0.2, 0.14);
 
-pub(super) fn plugin(app: &mut App) {
+pub fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Game), spawn_markers)
         .add_systems(OnEnter(Phase::Over), spawn_result_marks)
         .add_systems(

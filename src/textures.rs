@@ -21,7 +21,7 @@ pub struct Textures {
     pub brackets: Handle<Image>,
 }
 
-pub(super) fn plugin(app: &mut App) {
+pub fn plugin(app: &mut App) {
     // Generated while the app is built, so every startup and state-entry
     // system can rely on the handles.
     app.init_resource::<Textures>();

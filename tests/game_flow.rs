@@ -6,13 +6,14 @@
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use gomoku::ai::{AiPacing, HintRequest, Search};
-use gomoku::board_view::{CELL, point_to_world, world_to_point};
+use gomoku::board_view::{CELL, ViewOptions, point_to_world, world_to_point};
 use gomoku::cli::{self, Command};
 use gomoku::game::{
     GameCommand, Match, MatchSettings, Mode, MoveRefused, MoveRequest, Mover, Notice, StaleResults,
 };
 use gomoku::screens::Phase;
 use gomoku::sfx::Sfx;
+use gomoku::stones::Stone;
 use gomoku_engine::board::parse_move_list;
 use gomoku_engine::search::Level;
 use gomoku_engine::{Color, ForbiddenPolicy, GameResult, Point, Rule};
@@ -318,6 +319,71 @@ fn a_hint_is_shown_for_the_position_it_was_computed_for() {
     click(&mut app, "l8");
     let m = app.world().resource::<Match>();
     assert_eq!(app.world().resource::<gomoku::ai::Hint>().current(m), None);
+}
+
+/// The logic plus the board's stones and markers (textures are generated
+/// into a bare asset store; nothing is rendered).
+fn view_app(settings: MatchSettings, moves: &str) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin, AssetPlugin::default()))
+        .init_asset::<Image>()
+        .add_plugins(gomoku::logic_plugin)
+        .insert_resource(Match::new(settings, &points(moves), 0.0).unwrap())
+        .init_resource::<ViewOptions>()
+        .add_plugins((gomoku::textures::plugin, gomoku::stones::plugin));
+    app.update();
+    app
+}
+
+fn count_named(app: &mut App, name: &str) -> usize {
+    let mut names = app.world_mut().query::<&Name>();
+    names
+        .iter(app.world())
+        .filter(|n| n.as_str() == name)
+        .count()
+}
+
+fn stones_on_board(app: &mut App) -> Vec<Stone> {
+    let mut stones = app.world_mut().query::<&Stone>();
+    let mut all: Vec<Stone> = stones.iter(app.world()).copied().collect();
+    all.sort_by_key(|s| s.number);
+    all
+}
+
+#[test]
+fn the_board_view_follows_the_game_through_undo_and_new_game() {
+    let mut app = view_app(settings(Mode::HumanVsHuman, Rule::Renju), DOUBLE_THREE);
+    let stones = stones_on_board(&mut app);
+    assert_eq!(stones.len(), 8);
+    assert_eq!(stones[0].point, point("g8"));
+    assert_eq!(stones[1].color, Color::White);
+    // Black to move: exactly the points the engine forbids are marked.
+    let m = app.world().resource::<Match>();
+    let board = m.game().board();
+    let forbidden_points = board
+        .empty_points()
+        .filter(|&p| gomoku_engine::rules::forbidden(board, p).is_some())
+        .count();
+    assert!(forbidden_points >= 1);
+    assert_eq!(count_named(&mut app, "Forbidden mark"), forbidden_points);
+
+    command(&mut app, GameCommand::Undo);
+    assert_eq!(stones_on_board(&mut app).len(), 7);
+    assert_eq!(count_named(&mut app, "Forbidden mark"), 0, "White to move");
+    // The taken-back stone lifts off, then is gone.
+    assert_eq!(count_named(&mut app, "Stone 8"), 1);
+    update_until(&mut app, "the lift-off", |app| {
+        let world = app.world();
+        !world
+            .iter_entities()
+            .any(|e| e.get::<Name>().is_some_and(|n| n.as_str() == "Stone 8"))
+    });
+
+    command(
+        &mut app,
+        GameCommand::NewGame(settings(Mode::HumanVsHuman, Rule::Renju)),
+    );
+    assert!(stones_on_board(&mut app).is_empty());
 }
 
 #[test]
