@@ -30,8 +30,9 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 const PANEL_WIDTH: f32 = 270.0;
-/// Roughly how tall the HUD is when it sits below the board.
-const BOTTOM_PANEL_ESTIMATE: f32 = 150.0;
+/// The HUD's height below the board: fixed, so the board does not jump
+/// each time a status line (AI thinking, a notice) comes or goes.
+const BOTTOM_PANEL_HEIGHT: f32 = 240.0;
 const ACCENT: Color32 = Color32::from_rgb(240, 190, 90);
 const WARNING: Color32 = Color32::from_rgb(255, 120, 100);
 /// How long a notice stays up, in seconds.
@@ -89,10 +90,11 @@ fn hud(
     // The HUD goes beside the board or below it, whichever leaves the
     // larger board.
     let (w, h) = (window.width(), window.height());
-    let tall = w.min(h - BOTTOM_PANEL_ESTIMATE) > (w - PANEL_WIDTH).min(h);
+    let tall = w.min(h - BOTTOM_PANEL_HEIGHT) > (w - PANEL_WIDTH).min(h);
     let panel_rect = if tall {
         egui::Panel::bottom("hud")
             .resizable(false)
+            .exact_size(BOTTOM_PANEL_HEIGHT)
             .show(&mut root, |ui| panel(ui, &mut state, true))
             .response
             .rect
