@@ -19,6 +19,10 @@ const BOARD_HALF: f32 = HALF_GRID + 1.25 * CELL;
 /// Half the square kept visible: the board plus a little table around it.
 const FRAME_HALF: f32 = BOARD_HALF + 0.3 * CELL;
 
+/// Logical pixels of the top-left corner kept clear for the menu button
+/// (`menus/widgets.rs`, `board_corner`).
+const CORNER_RESERVE: Vec2 = Vec2::new(96.0, 52.0);
+
 /// Draw order, back to front.
 pub mod z {
     pub const BOARD: f32 = 0.0;
@@ -282,10 +286,18 @@ fn fit_camera(
     mut scale: ResMut<ViewScale>,
 ) {
     let size = Vec2::new(window.width(), window.height());
-    let free = (size - Vec2::new(insets.right, insets.bottom)).max(Vec2::splat(64.0));
+    let mut free = (size - Vec2::new(insets.right, insets.bottom)).max(Vec2::splat(64.0));
+    // The menu button floats in the top-left corner: when the board fills
+    // the width and would sit under it, keep a strip free above the board.
+    let top = if free.x - free.y < 2.0 * CORNER_RESERVE.x {
+        CORNER_RESERVE.y.min(free.y * 0.2)
+    } else {
+        0.0
+    };
+    free.y -= top;
     let s = (2.0 * FRAME_HALF / free.x).max(2.0 * FRAME_HALF / free.y);
     // Move the camera so the board's centre lands in the free area's centre.
-    let offset = Vec2::new(insets.right, -insets.bottom) * 0.5 * s;
+    let offset = Vec2::new(insets.right, top - insets.bottom) * 0.5 * s;
     let (mut projection, mut transform) = camera.into_inner();
     if let Projection::Orthographic(ortho) = projection.as_mut()
         && ortho.scale != s
