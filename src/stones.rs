@@ -229,6 +229,12 @@ fn animate_landing(
         landing.0.tick(delta);
         let scale = landing_scale(landing.0.fraction());
         transform.scale = Vec3::splat(scale);
+        // Still in the air, so drawn over its neighbours (it is larger).
+        transform.translation.z = if landing.0.is_finished() {
+            z::STONE
+        } else {
+            z::STONE + 0.2
+        };
         for child in children {
             if let Ok(mut shadow) = shadows.get_mut(*child) {
                 shadow.translation = shadow_offset(scale);
