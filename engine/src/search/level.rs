@@ -28,9 +28,9 @@ fn params(level: Level) -> Params {
     let (depth, time_ms, margin) = match level {
         Level::Beginner => (Some(0), 50, 0),
         Level::Novice => (Some(2), 150, 150),
-        Level::Intermediate => (Some(3), 300, 80),
-        Level::Advanced => (Some(4), 500, 50),
-        Level::Expert => (Some(7), 800, 25),
+        Level::Intermediate => (Some(3), 300, 90),
+        Level::Advanced => (Some(4), 500, 60),
+        Level::Expert => (Some(6), 800, 35),
         Level::Master => (None, 1_200, 0),
         Level::Grandmaster => (None, 2_500, 0),
     };
