@@ -421,6 +421,13 @@ fn play(app: &mut App, name: &str) {
             by: Mover::Human,
         });
     app.update();
+    wait_for_files(app);
+}
+
+/// The game's files are written on a background thread.
+fn wait_for_files(app: &App) {
+    let files = app.world().resource::<GameFiles>();
+    assert!(files.writer.wait_idle(Duration::from_secs(5)), "writes finish");
 }
 
 #[test]
@@ -486,6 +493,7 @@ fn continue_puts_the_saved_game_back_on_the_board() {
         "2026-11-30T08:00:00Z",
         "the original start date is kept"
     );
+    wait_for_files(&app);
 }
 
 use bevy::ecs::system::RunSystemOnce;
@@ -606,6 +614,7 @@ fn running_out_of_time_ends_the_game_as_a_timeout() {
     std::thread::sleep(Duration::from_millis(5));
     app.update();
     app.update();
+    wait_for_files(&app);
     let m = app.world().resource::<Match>();
     assert_eq!(
         m.game().result(),
@@ -839,5 +848,28 @@ fn animation_speed_follows_the_settings() {
     assert!(
         off.scale(step) >= Duration::from_secs(1),
         "off: one frame finishes it"
+    );
+}
+
+#[test]
+fn the_ai_thinks_within_its_clock() {
+    let dir = TempDir::new("budget");
+    let mut app = headless_app(dir.path(), MatchSettings::default(), "");
+    assert_eq!(
+        app.world().resource::<clock::AiTimeLimit>().0,
+        None,
+        "no clock, no limit"
+    );
+    app.insert_resource(GameClock::new(Some(TimeControl::PerMove { move_ms: 1000 })));
+    app.update();
+    let limit = app
+        .world()
+        .resource::<clock::AiTimeLimit>()
+        .0
+        .expect("a limit");
+    // 80% of what is left of the move, less a 100 ms margin.
+    assert!(
+        limit <= Duration::from_millis(700) && limit >= Duration::from_millis(600),
+        "{limit:?}"
     );
 }

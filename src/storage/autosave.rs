@@ -2,6 +2,7 @@
 //! archive of finished games, and starting a game from a record (Continue,
 //! "play from here").
 
+use super::writer::{Job, Writer};
 use super::{Storage, data_dir};
 use crate::clock::{GameClock, NextClock};
 use crate::game::{
@@ -15,11 +16,13 @@ use gomoku_engine::search::Level;
 
 /// Where games are stored; None when the OS gives no data directory (the
 /// game is then played without autosave).
-#[derive(Resource, Clone, Debug)]
+#[derive(Resource)]
 pub struct GameFiles {
     pub storage: Option<Storage>,
     /// The last write that failed, shown in the menu.
     pub last_error: Option<String>,
+    /// Writes happen on this thread, off the frame.
+    pub writer: Writer,
 }
 
 impl GameFiles {
@@ -27,6 +30,7 @@ impl GameFiles {
         GameFiles {
             storage,
             last_error: None,
+            writer: Writer::spawn(),
         }
     }
 }
@@ -68,6 +72,8 @@ pub fn plugin(app: &mut App) {
         .add_observer(|_: On<MovesTakenBack>, mut dirty: ResMut<Dirty>| dirty.0 = true)
         .add_observer(|_: On<GameDecided>, mut dirty: ResMut<Dirty>| dirty.0 = true)
         .add_observer(new_game_started)
+        .add_systems(Update, collect_write_errors)
+        .add_systems(Last, finish_writes_on_exit)
         .add_systems(
             Update,
             write_game_files
@@ -195,7 +201,7 @@ pub fn start_from_record(
 /// when it has just ended (and drop the autosave: nothing to continue).
 fn write_game_files(
     mut dirty: ResMut<Dirty>,
-    mut files: ResMut<GameFiles>,
+    files: Res<GameFiles>,
     mut info: ResMut<GameInfo>,
     m: Res<Match>,
     clock: Res<GameClock>,
@@ -203,29 +209,35 @@ fn write_game_files(
     if !std::mem::take(&mut dirty.0) {
         return;
     }
-    let Some(storage) = files.storage.clone() else {
+    let Some(storage) = &files.storage else {
         return;
     };
-    let record = record_of(&m, &clock, &info);
-    let result = if m.game().is_over() {
-        let archive = if info.archived {
-            Ok(())
-        } else {
+    let send = |job| files.writer.send(storage, job);
+    if m.game().is_over() {
+        if !info.archived {
             info.archived = true;
-            storage.archive_finished(&record).map(|_| ())
-        };
-        archive.and_then(|_| storage.clear_autosave())
-    } else if m.game().moves().is_empty() {
-        storage.clear_autosave()
-    } else {
-        storage.write_autosave(&record)
-    };
-    match result {
-        Ok(()) => files.last_error = None,
-        Err(e) => {
-            let message = format!("Could not write to {}: {e}", storage.dir().display());
-            warn!("{message}");
-            files.last_error = Some(message);
+            send(Job::Archive(record_of(&m, &clock, &info)));
         }
+        send(Job::ClearAutosave);
+    } else if m.game().moves().is_empty() {
+        send(Job::ClearAutosave);
+    } else {
+        send(Job::Autosave(record_of(&m, &clock, &info)));
+    }
+}
+
+/// Failed writes become the warning the main menu shows.
+fn collect_write_errors(mut files: ResMut<GameFiles>) {
+    let errors = files.writer.errors();
+    if let Some(last) = errors.into_iter().last() {
+        warn!("{last}");
+        files.last_error = Some(last);
+    }
+}
+
+/// Lets the last writes finish before the program ends.
+fn finish_writes_on_exit(mut exit: MessageReader<AppExit>, files: Res<GameFiles>) {
+    if exit.read().count() > 0 && !files.writer.wait_idle(std::time::Duration::from_secs(2)) {
+        warn!("some game files were still being written at exit");
     }
 }

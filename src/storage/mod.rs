@@ -16,6 +16,7 @@
 //! stops the other files from loading.
 
 pub mod autosave;
+pub mod writer;
 
 use gomoku_engine::Color;
 use gomoku_engine::record::formats::{
