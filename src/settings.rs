@@ -283,10 +283,11 @@ pub fn plugin(app: &mut App) {
         }
         app.insert_resource(store).insert_resource(settings);
     }
-    app.init_resource::<AnimationSpeed>().add_systems(
-        PostUpdate,
-        (apply_settings, pull_toggles, persist_settings).chain(),
-    );
+    app.init_resource::<AnimationSpeed>()
+        .add_systems(PostUpdate, (apply_settings, pull_toggles).chain())
+        // Last: after the menus (egui runs in PostUpdate) changed settings
+        // or asked to quit this frame.
+        .add_systems(Last, persist_settings);
 }
 
 /// Settings → the resources other parts of the game read.
@@ -349,19 +350,45 @@ fn pull_toggles(
     }
 }
 
+/// Saving waits until the settings have been still for this long, so that
+/// dragging a slider writes the file once rather than every frame.
+const SAVE_DELAY_SECS: f64 = 0.5;
+
+/// What is on disk and what is waiting to be written.
+#[derive(Default)]
+struct Persisted {
+    /// The settings as last saved (or loaded); None before the first run.
+    saved: Option<Settings>,
+    /// When the settings last changed, while a save is due.
+    changed_at: Option<f64>,
+}
+
 fn persist_settings(
     settings: Res<Settings>,
     mut store: ResMut<SettingsStore>,
-    mut last: Local<Option<Settings>>,
+    time: Res<Time<Real>>,
+    mut exit: MessageReader<AppExit>,
+    mut state: Local<Persisted>,
 ) {
-    if !settings.is_changed() {
-        return;
-    }
-    // The first run only records what was loaded.
-    let Some(previous) = last.replace(settings.clone()) else {
+    let now = time.elapsed_secs_f64();
+    let Some(saved) = state.saved.as_ref() else {
+        // The first run only records what was loaded.
+        state.saved = Some(settings.clone());
         return;
     };
-    if previous == *settings || !store.writable {
+    if settings.is_changed() && *saved != *settings {
+        state.changed_at = Some(now);
+    }
+    let exiting = exit.read().count() > 0;
+    let due = state
+        .changed_at
+        .is_some_and(|at| exiting || now - at >= SAVE_DELAY_SECS);
+    if !due {
+        return;
+    }
+    state.changed_at = None;
+    state.saved = Some(settings.clone());
+    if !store.writable {
         return;
     }
     let mut to_save = settings.clone();

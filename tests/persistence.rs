@@ -427,7 +427,10 @@ fn play(app: &mut App, name: &str) {
 /// The game's files are written on a background thread.
 fn wait_for_files(app: &App) {
     let files = app.world().resource::<GameFiles>();
-    assert!(files.writer.wait_idle(Duration::from_secs(5)), "writes finish");
+    assert!(
+        files.writer.wait_idle(Duration::from_secs(5)),
+        "writes finish"
+    );
 }
 
 #[test]
@@ -871,5 +874,36 @@ fn the_ai_thinks_within_its_clock() {
     assert!(
         limit <= Duration::from_millis(700) && limit >= Duration::from_millis(600),
         "{limit:?}"
+    );
+}
+
+#[test]
+fn settings_are_saved_once_they_settle_and_at_exit() {
+    let dir = TempDir::new("settings-app");
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins)
+        .insert_resource(Settings::default())
+        .insert_resource(settings::SettingsStore {
+            dir: Some(dir.path().to_path_buf()),
+            writable: true,
+            warning: None,
+            language_override: None,
+        })
+        .add_plugins(settings::plugin);
+    app.update();
+    let file = dir.path().join("settings.ron");
+    assert!(!file.exists(), "starting writes nothing");
+    app.world_mut().resource_mut::<Settings>().volume = 0.3;
+    app.update();
+    assert!(
+        !file.exists(),
+        "a slider being dragged is not saved every frame"
+    );
+    app.world_mut().write_message(AppExit::Success);
+    app.update();
+    assert_eq!(
+        settings::load(dir.path(), 1).settings.volume,
+        0.3,
+        "saved at exit"
     );
 }
