@@ -111,7 +111,7 @@ pub fn generate(pos: &Position, us: Color, out: &mut Vec<(usize, i32)>) -> bool 
 /// The cells that can stop `them` making an open four (or a four-three):
 /// the threat points themselves and, on each threatening line, the cells
 /// where `them` would make a four on that line (its ends and gaps).
-fn defence_cells(pos: &Position, them: Color) -> Vec<usize> {
+pub(super) fn defence_cells(pos: &Position, them: Color) -> Vec<usize> {
     let mut cells = Vec::new();
     let threats = pos
         .empty_cells()

@@ -22,6 +22,7 @@ pub mod classic;
 mod level;
 mod tt;
 pub mod vcf;
+mod vct;
 
 use crate::board::{Board, Color, Point};
 use crate::eval::Position;
@@ -155,8 +156,14 @@ const TT_MEGABYTES: usize = 16;
 /// The root VCF check: at most this many fours and positions.
 const ROOT_VCF_FOURS: u32 = 40;
 const ROOT_VCF_NODES: u64 = 20_000;
-/// How many of the best root moves are checked against an opponent's VCF.
+/// How many of the best root moves are checked against an opponent's VCF
+/// and short VCT.
 const VCF_SAFETY_MOVES: usize = 4;
+/// The opponent's VCT in the safety check: threat moves and positions.
+const VCT_THREATS: u32 = 5;
+const VCT_NODES: u64 = 10_000;
+/// Share of the think time the alpha-beta search may use at full strength.
+const SEARCH_SHARE: f64 = 0.8;
 
 fn pos_is_legal(board: &Board, rule: Rule, color: Color, p: Point) -> bool {
     rules::check_move(board, rule, color, p).is_ok()
@@ -326,8 +333,13 @@ impl Searcher {
             }
         }
         self.tt.clear();
+        // Full strength keeps a fifth of the time for the safety check.
+        let search_deadline = match (margin, limits.time) {
+            (0, Some(t)) => Some(start + t.mul_f64(SEARCH_SHARE)),
+            _ => engine_limits_deadline(limits, start),
+        };
         let engine_limits = alphabeta::Limits {
-            deadline: engine_limits_deadline(limits, start),
+            deadline: search_deadline,
             nodes: limits.nodes,
             cancel,
         };
@@ -422,7 +434,7 @@ impl Searcher {
         }
         if margin == 0 && moves.len() > 1 && last_score.abs() < MATE_BOUND {
             let deadline = engine_limits_deadline(limits, start);
-            if let Some(safe) = avoid_opponent_vcf(board, self.rule, to_move, &moves, deadline)
+            if let Some(safe) = avoid_opponent_threats(board, self.rule, to_move, &moves, deadline)
                 && safe != moves[0].cell
             {
                 let i = moves.iter().position(|m| m.cell == safe).unwrap_or(0);
@@ -446,10 +458,10 @@ impl Searcher {
     }
 }
 
-/// The first of the best root moves after which the opponent has no VCF
-/// (one the search's horizon may hide), or None if none is safe or time
-/// runs out.
-fn avoid_opponent_vcf(
+/// The first of the best root moves after which the opponent has neither a
+/// VCF nor a short VCT (wins the search's horizon may hide), or None if none
+/// is safe or time runs out.
+fn avoid_opponent_threats(
     board: &Board,
     rule: Rule,
     us: Color,
@@ -469,9 +481,18 @@ fn avoid_opponent_vcf(
             ROOT_VCF_FOURS,
             ROOT_VCF_NODES / 4,
             deadline,
-        );
+        )
+        .is_some()
+            || vct::wins(
+                &after,
+                rule,
+                us.opponent(),
+                VCT_THREATS,
+                VCT_NODES,
+                deadline,
+            );
         after.clear(m.cell);
-        if threat.is_none() {
+        if !threat {
             return Some(m.cell);
         }
     }

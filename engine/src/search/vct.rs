@@ -1,0 +1,160 @@
+//! A small threat-space search (VCT: victory by continuous threats, fours
+//! and open threes) used as a safety check: after our candidate move, can
+//! the opponent force a win with at most a few threats?
+//!
+//! The attacker's moves are fours and three-making moves. After a four the
+//! defender must block; after an open three every defence (the cells that
+//! stop the straight four) and every counter-four of the defender is tried,
+//! and the attacker must win against all of them. The search gives up (no
+//! proof) when its node or time budget runs out, so a "no" can be wrong
+//! but a "yes" is a real forced win within the simplifications: the
+//! attacker's forced block of a counter-four must keep a threat alive.
+
+use super::alphabeta::defence_cells;
+use crate::board::{Board, Color};
+use crate::eval::Position;
+use crate::eval::pattern::Threat;
+use crate::rules::Rule;
+use std::time::Instant;
+
+struct Vct {
+    pos: Position,
+    attacker: Color,
+    nodes: u64,
+    node_limit: u64,
+    deadline: Option<Instant>,
+}
+
+/// Whether `attacker` (to move) wins with at most `threats` threat moves.
+pub fn wins(
+    board: &Board,
+    rule: Rule,
+    attacker: Color,
+    threats: u32,
+    node_limit: u64,
+    deadline: Option<Instant>,
+) -> bool {
+    let mut search = Vct {
+        pos: Position::new(board, rule),
+        attacker,
+        nodes: 0,
+        node_limit,
+        deadline,
+    };
+    search.attack(threats)
+}
+
+impl Vct {
+    /// Counts a node; false when the budget is spent.
+    fn tick(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes > self.node_limit {
+            return false;
+        }
+        if self.nodes.is_multiple_of(64)
+            && let Some(d) = self.deadline
+            && Instant::now() >= d
+        {
+            self.node_limit = 0;
+            return false;
+        }
+        true
+    }
+
+    fn fives(&self, color: Color) -> Vec<usize> {
+        self.pos.cells_with(color, Threat::Five).collect()
+    }
+
+    /// The attacker to move: does some threat win?
+    fn attack(&mut self, left: u32) -> bool {
+        if !self.tick() {
+            return false;
+        }
+        let a = self.attacker;
+        let d = a.opponent();
+        if self.pos.has_five(a) {
+            return true;
+        }
+        match self.fives(d).as_slice() {
+            [] => {}
+            [block] if self.pos.threat(*block, a) != Threat::Forbidden => {
+                let block = *block;
+                self.pos.make(block, a);
+                let won = self.defend(left);
+                self.pos.undo();
+                return won;
+            }
+            _ => return false,
+        }
+        if self.pos.count(a, Threat::Flex4) > 0 {
+            return true;
+        }
+        if left == 0 {
+            return false;
+        }
+        let mut moves: Vec<(Threat, usize)> = self
+            .pos
+            .empty_cells()
+            .filter_map(|c| {
+                let t = self.pos.threat(c, a);
+                (t.is_four() || t.makes_three()).then_some((t, c))
+            })
+            .collect();
+        moves.sort();
+        for (_, m) in moves {
+            self.pos.make(m, a);
+            let won = self.defend(left - 1);
+            self.pos.undo();
+            if won {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The defender to move: does the attacker win against every answer?
+    fn defend(&mut self, left: u32) -> bool {
+        if !self.tick() {
+            return false;
+        }
+        let a = self.attacker;
+        let d = a.opponent();
+        if self.pos.has_five(d) {
+            return false;
+        }
+        match self.fives(a).as_slice() {
+            [] => {}
+            [block] if self.pos.threat(*block, d) != Threat::Forbidden => {
+                let block = *block;
+                self.pos.make(block, d);
+                let won = self.attack(left);
+                self.pos.undo();
+                return won;
+            }
+            // Two five points, or the only block is forbidden to Black.
+            _ => return true,
+        }
+        let threatened =
+            self.pos.count(a, Threat::Flex4) + self.pos.count(a, Threat::FourThree) > 0;
+        if !threatened {
+            return false;
+        }
+        let mut answers = defence_cells(&self.pos, a);
+        let counter_fours: Vec<usize> = self
+            .pos
+            .empty_cells()
+            .filter(|&c| self.pos.threat(c, d).is_four() && !answers.contains(&c))
+            .collect();
+        answers.extend(counter_fours);
+        answers.retain(|&c| self.pos.threat(c, d) != Threat::Forbidden);
+        for r in answers {
+            self.pos.make(r, d);
+            let won = self.attack(left);
+            self.pos.undo();
+            if !won {
+                return false;
+            }
+        }
+        true
+    }
+}
