@@ -158,3 +158,34 @@ impl Vct {
         true
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::parse_move_list;
+
+    fn board(moves: &str) -> Board {
+        let mut b = Board::new(15).unwrap();
+        for (n, p) in parse_move_list(moves, 15).unwrap().iter().enumerate() {
+            b.place(*p, Color::of_ply(n)).unwrap();
+        }
+        b
+    }
+
+    #[test]
+    fn finds_a_threat_win_from_a_real_game() {
+        // A freestyle game lost by the engine to seed 002's AI: after these
+        // ten stones Black wins with threes and fours.
+        let b = board("h7g10j10j11g8f9e8h8f7e7");
+        assert!(wins(&b, Rule::Freestyle, Color::Black, 4, 100_000, None));
+        // One threat is not enough; White, were it to move, has no such win.
+        assert!(!wins(&b, Rule::Freestyle, Color::Black, 1, 100_000, None));
+        assert!(!wins(&b, Rule::Freestyle, Color::White, 4, 100_000, None));
+    }
+
+    #[test]
+    fn no_threat_win_in_an_opening() {
+        let b = board("h8h9i9");
+        assert!(!wins(&b, Rule::Renju, Color::White, 4, 100_000, None));
+    }
+}
