@@ -144,28 +144,24 @@ fn table(
             }
             ui.label("");
             ui.end_row();
-            for entry in entries {
-                match entry {
-                    Ok(s) => {
-                        ui.label(short_date(&s.date));
-                        ui.label(player_text(lang, &s.black));
-                        ui.label(player_text(lang, &s.white));
-                        ui.label(rule_name(lang, s.rule));
-                        ui.label(result_text(lang, s.result));
-                        ui.label(s.moves.to_string());
-                        if ui.button(t(lang, "replay.title")).clicked() {
-                            open.write(OpenFile(s.path.clone()));
-                        }
-                    }
-                    Err(e) => {
-                        ui.label(RichText::new(t(lang, "load.unreadable")).color(ERROR));
-                        ui.label(RichText::new(e.to_string()).small().color(ERROR));
-                        for _ in 0..5 {
-                            ui.label("");
-                        }
-                    }
+            for s in entries.iter().filter_map(|e| e.as_ref().ok()) {
+                ui.label(short_date(&s.date));
+                ui.label(player_text(lang, &s.black));
+                ui.label(player_text(lang, &s.white));
+                ui.label(rule_name(lang, s.rule));
+                ui.label(result_text(lang, s.result));
+                ui.label(s.moves.to_string());
+                if ui.button(t(lang, "replay.title")).clicked() {
+                    open.write(OpenFile(s.path.clone()));
                 }
                 ui.end_row();
             }
         });
+    // Files that could not be read, each with the reason, under the table.
+    for e in entries.iter().filter_map(|e| e.as_ref().err()) {
+        ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new(format!("{}:", t(lang, "load.unreadable"))).color(ERROR));
+            ui.label(RichText::new(e.to_string()).small().color(ERROR));
+        });
+    }
 }
