@@ -190,6 +190,7 @@ pub const STRINGS: &[(&str, &str, &str)] = &[
         "或粘贴着法字符串（如 h8i9j10）：",
     ),
     ("load.import", "Import", "导入"),
+    ("load.pasted", "Pasted move string", "粘贴的着法"),
     (
         "load.drop_hint",
         "You can also drop a file on the window.",

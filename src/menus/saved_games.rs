@@ -86,7 +86,7 @@ pub(super) fn show(
                     crate::game::BOARD_SIZE,
                 ) {
                     Ok(record) => {
-                        commands.insert_resource(Replay::new(record, "move string"));
+                        commands.insert_resource(Replay::new(record, t(lang, "load.pasted")));
                         commands.insert_resource(ReplayReturn(Overlay::SavedGames));
                         next.set(Overlay::Replay);
                     }
