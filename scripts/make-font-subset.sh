@@ -62,6 +62,9 @@ options.desubroutinize = True
 subsetter = subset.Subsetter(options)
 subsetter.populate(unicodes=codepoints)
 subsetter.subset(font)
+# Keep the source font's timestamp so the same strings give the same bytes
+# (no spurious change in git after a rerun).
+font.recalcTimestamp = False
 font.save(out)
 with open(chars_file, "w", encoding="utf-8") as f:
     f.write("".join(wanted) + "\n")
