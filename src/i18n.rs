@@ -176,6 +176,26 @@ pub const STRINGS: &[(&str, &str, &str)] = &[
         "本次不会保存设置。",
     ),
     ("settings.dismiss", "OK", "知道了"),
+    (
+        "settings.warn_no_dir",
+        "No config directory: settings will not be kept.",
+        "找不到配置目录：设置不会被保存。",
+    ),
+    (
+        "settings.warn_kept",
+        "The settings file could not be read ({0}). Defaults are used; the old file was kept as {1}",
+        "设置文件无法读取（{0}）。已改用默认设置，原文件保存为 {1}",
+    ),
+    (
+        "settings.warn_left",
+        "The settings file {0} could not be read ({1}). Defaults are used and changes are not saved, so the file is not overwritten.",
+        "设置文件 {0} 无法读取（{1}）。已改用默认设置；为免覆盖该文件，本次不保存更改。",
+    ),
+    (
+        "settings.warn_save",
+        "Could not save the settings in {0}: {1}",
+        "无法在 {0} 保存设置：{1}",
+    ),
     // Load and replay
     ("load.title", "Saved games", "已保存的棋局"),
     (

@@ -209,6 +209,50 @@ pub fn save(dir: &Path, settings: &Settings) -> std::io::Result<()> {
     write_atomic(&dir.join(FILE_NAME), settings.to_ron().as_bytes())
 }
 
+/// A problem with the settings file, shown in the menus' language.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SettingsWarning {
+    NoConfigDir,
+    /// Unreadable, moved aside to `kept_at`.
+    KeptAside {
+        reason: String,
+        kept_at: PathBuf,
+    },
+    /// Unreadable and could not be moved: left alone, changes not saved.
+    LeftAlone {
+        reason: String,
+        path: PathBuf,
+    },
+    SaveFailed {
+        dir: PathBuf,
+        error: String,
+    },
+}
+
+impl SettingsWarning {
+    pub fn text(&self, lang: Language) -> String {
+        use crate::i18n::{t, tf};
+        match self {
+            SettingsWarning::NoConfigDir => t(lang, "settings.warn_no_dir").to_string(),
+            SettingsWarning::KeptAside { reason, kept_at } => {
+                tf(lang, "settings.warn_kept", &[reason, &kept_at.display()])
+            }
+            SettingsWarning::LeftAlone { reason, path } => {
+                tf(lang, "settings.warn_left", &[&path.display(), reason])
+            }
+            SettingsWarning::SaveFailed { dir, error } => {
+                tf(lang, "settings.warn_save", &[&dir.display(), error])
+            }
+        }
+    }
+}
+
+impl std::fmt::Display for SettingsWarning {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.text(Language::English))
+    }
+}
+
 /// Where the settings are stored, and whether they may be written.
 #[derive(Resource, Clone, Debug)]
 pub struct SettingsStore {
@@ -217,7 +261,7 @@ pub struct SettingsStore {
     /// False when a broken file could not be moved aside.
     pub writable: bool,
     /// Shown to the player until dismissed.
-    pub warning: Option<String>,
+    pub warning: Option<SettingsWarning>,
     /// `--lang` for this run: (the language shown, the language in the
     /// file). The file keeps its own language unless the player picks
     /// another one in the settings screen.
@@ -232,7 +276,7 @@ impl SettingsStore {
             let store = SettingsStore {
                 dir: None,
                 writable: false,
-                warning: Some("No config directory: settings will not be kept".into()),
+                warning: Some(SettingsWarning::NoConfigDir),
                 language_override: None,
             };
             return (store, Settings::default());
@@ -245,20 +289,20 @@ impl SettingsStore {
                 kept_at: Some(aside),
             } => (
                 true,
-                Some(format!(
-                    "The settings file could not be read ({reason}). Defaults are used; the old file was kept as {}",
-                    aside.display()
-                )),
+                Some(SettingsWarning::KeptAside {
+                    reason: reason.clone(),
+                    kept_at: aside.clone(),
+                }),
             ),
             LoadOutcome::Broken {
                 reason,
                 kept_at: None,
             } => (
                 false,
-                Some(format!(
-                    "The settings file {} could not be read ({reason}). Defaults are used and changes are not saved, so the file is not overwritten",
-                    dir.join(FILE_NAME).display()
-                )),
+                Some(SettingsWarning::LeftAlone {
+                    reason: reason.clone(),
+                    path: dir.join(FILE_NAME),
+                }),
             ),
         };
         (
@@ -400,8 +444,11 @@ fn persist_settings(
     if let Some(dir) = store.dir.clone()
         && let Err(e) = save(&dir, &to_save)
     {
-        let message = format!("Could not save the settings in {}: {e}", dir.display());
-        warn!("{message}");
-        store.warning = Some(message);
+        let warning = SettingsWarning::SaveFailed {
+            dir,
+            error: e.to_string(),
+        };
+        warn!("{warning}");
+        store.warning = Some(warning);
     }
 }

@@ -146,7 +146,7 @@ pub(super) fn show(
                     .error
                     .as_ref()
                     .map(|e| tf(lang, "menu.autosave_broken", &[e])),
-                store.warning.clone(),
+                store.warning.as_ref().map(|w| w.text(lang)),
                 files.last_error.clone(),
             ];
             let mut dismiss = false;

@@ -37,7 +37,7 @@ pub(super) fn show(
         };
         ui.label(RichText::new(note).small().weak());
         if let Some(warning) = &store.warning {
-            ui.label(RichText::new(warning).small().color(ERROR));
+            ui.label(RichText::new(warning.text(lang)).small().color(ERROR));
         }
     });
     if edited != *settings {
