@@ -299,6 +299,70 @@ pub const STRINGS: &[(&str, &str, &str)] = &[
     ("clock.title", "Clock", "计时"),
     ("clock.out", "{0} ran out of time", "{0}超时"),
     ("game.saved", "Game saved: {0}", "棋局已保存：{0}"),
+    // The in-game HUD, notices and refusals (for `hud.rs` / `game.rs`).
+    ("hud.you", "you", "你"),
+    ("hud.player", "player", "玩家"),
+    ("hud.move", "Move {0}", "第 {0} 手"),
+    ("hud.last", "last {0}", "上一手 {0}"),
+    ("hud.ai_thinking", "AI thinking", "电脑思考中"),
+    ("hud.finding_hint", "Finding a hint", "正在寻找提示"),
+    (
+        "hud.search",
+        "depth {0} · {1} · {2} nodes/s",
+        "深度 {0} · {1} · 每秒 {2} 节点",
+    ),
+    (
+        "hud.ai_played",
+        "AI played {0} · depth {1} · {2} for {3}",
+        "电脑下在 {0} · 深度 {1} · {3}{2}",
+    ),
+    ("hud.eval", "eval {0}", "评估 {0}"),
+    ("hud.wins_in", "wins in {0}", "{0} 步内必胜"),
+    ("hud.loses_in", "loses in {0}", "{0} 步内必败"),
+    ("hud.game_over", "Game over", "对局结束"),
+    ("hud.you_win", "You win!", "你赢了！"),
+    ("hud.ai_wins", "The AI wins", "电脑获胜"),
+    ("hud.winning_line", "Winning line {0}–{1}", "连五 {0}–{1}"),
+    (
+        "hud.summary",
+        "{0} moves · {1} undos · {2}",
+        "{0} 手 · 悔棋 {1} 次 · {2}",
+    ),
+    ("hud.forbidden_was", "{0} was a {1}", "{0} 是{1}"),
+    ("hud.undo", "Undo", "悔棋"),
+    ("hud.redo", "Redo", "重做"),
+    ("hud.hint", "Hint", "提示"),
+    ("hud.resign", "Resign", "认输"),
+    ("hud.new_game", "New game", "新对局"),
+    ("hud.coordinates", "Coordinates", "坐标"),
+    ("hud.move_numbers", "Move numbers", "手数"),
+    ("hud.forbidden_points", "Forbidden points", "禁手点"),
+    ("hud.mute", "Mute", "静音"),
+    (
+        "hud.play_hint",
+        "Click or arrows + Enter to play",
+        "点击或用方向键 + 回车落子",
+    ),
+    ("refuse.occupied", "{0} is already taken", "{0} 已有棋子"),
+    ("refuse.off_board", "{0} is off the board", "{0} 不在棋盘上"),
+    (
+        "refuse.forbidden",
+        "{0} is forbidden for Black: {1}",
+        "{0} 是黑棋禁手：{1}",
+    ),
+    ("forbidden.double_three", "double-three", "三三"),
+    ("forbidden.double_four", "double-four", "四四"),
+    ("forbidden.overline", "overline", "长连"),
+    (
+        "notice.game_over",
+        "The game is over: undo (Ctrl+Z) or start a new game (Ctrl+N)",
+        "对局已结束：可悔棋（Ctrl+Z）或开始新对局（Ctrl+N）",
+    ),
+    (
+        "notice.wait_ai",
+        "Please wait: it is the AI's turn",
+        "请稍候：轮到电脑下棋",
+    ),
 ];
 
 fn table() -> &'static HashMap<&'static str, (&'static str, &'static str)> {
@@ -419,6 +483,39 @@ pub fn result_text(lang: Language, result: gomoku_engine::record::formats::Saved
             tf(lang, key, &[&color_name(lang, winner)])
         }
     }
+}
+
+/// How a game ended, as the HUD says it.
+pub fn game_result_text(lang: Language, result: &gomoku_engine::GameResult) -> String {
+    use gomoku_engine::GameResult;
+    match result {
+        GameResult::Five { winner, .. } => tf(lang, "result.five", &[&color_name(lang, *winner)]),
+        GameResult::Draw => t(lang, "result.draw").to_string(),
+        GameResult::Forbidden { .. } => t(lang, "result.forbidden").to_string(),
+        GameResult::Resigned { loser } => tf(
+            lang,
+            "result.resign",
+            &[&color_name(lang, loser.opponent())],
+        ),
+        GameResult::Timeout { loser } => tf(
+            lang,
+            "result.timeout",
+            &[&color_name(lang, loser.opponent())],
+        ),
+    }
+}
+
+/// "double-three", "double-four", "overline".
+pub fn forbidden_name(lang: Language, kind: gomoku_engine::ForbiddenKind) -> &'static str {
+    use gomoku_engine::ForbiddenKind;
+    t(
+        lang,
+        match kind {
+            ForbiddenKind::DoubleThree => "forbidden.double_three",
+            ForbiddenKind::DoubleFour => "forbidden.double_four",
+            ForbiddenKind::Overline => "forbidden.overline",
+        },
+    )
 }
 
 /// All distinct non-ASCII characters of the Chinese texts (the font subset

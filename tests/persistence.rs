@@ -907,3 +907,24 @@ fn settings_are_saved_once_they_settle_and_at_exit() {
         "saved at exit"
     );
 }
+
+#[test]
+fn game_results_read_the_same_in_the_hud_and_in_files() {
+    let mut g = game(Rule::Freestyle, "h8a1i8a2j8a3k8a4l8");
+    let five = g.result().unwrap().clone();
+    assert_eq!(
+        i18n::game_result_text(Language::English, &five),
+        i18n::result_text(Language::English, SavedResult::of(&g))
+    );
+    g.undo();
+    g.time_out(Color::Black);
+    let timeout = g.result().unwrap().clone();
+    assert_eq!(
+        i18n::game_result_text(Language::Chinese, &timeout),
+        "白棋胜（对方超时）"
+    );
+    assert_eq!(
+        i18n::forbidden_name(Language::Chinese, gomoku_engine::ForbiddenKind::DoubleThree),
+        "三三"
+    );
+}
