@@ -928,3 +928,25 @@ fn game_results_read_the_same_in_the_hud_and_in_files() {
         "三三"
     );
 }
+
+#[test]
+fn a_new_ai_level_applies_to_the_game_in_play() {
+    let moves = parse_move_list("h8i9j10", 15).unwrap();
+    let mut m = Match::new(MatchSettings::default(), &moves, 0.0).unwrap();
+    let generation = m.generation();
+    gomoku::menus::level_for_game_in_play(&mut m, Level::Beginner, 1.0);
+    assert_eq!(m.settings().level, Level::Beginner);
+    assert_eq!(m.game().moves(), moves.as_slice());
+    assert!(
+        m.generation() > generation,
+        "a search for the old level is dropped"
+    );
+    // Two humans: nothing to change.
+    let pvp = MatchSettings {
+        mode: Mode::HumanVsHuman,
+        ..MatchSettings::default()
+    };
+    let mut m = Match::new(pvp, &moves, 0.0).unwrap();
+    gomoku::menus::level_for_game_in_play(&mut m, Level::Master, 1.0);
+    assert_eq!(m.generation(), 0);
+}

@@ -12,6 +12,7 @@ mod new_game;
 mod replay_view;
 mod saved_games;
 mod settings_screen;
+pub use settings_screen::level_for_game_in_play;
 mod stats;
 mod widgets;
 

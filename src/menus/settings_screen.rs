@@ -4,18 +4,22 @@
 use super::Overlay;
 use super::new_game::level_picker;
 use super::widgets::{self, ERROR, section};
+use crate::game::{Match, MatchSettings, Mode};
 use crate::i18n::{Language, rule_name, t, tf};
 use crate::settings::{FILE_NAME, Settings, SettingsStore};
 use bevy::prelude::*;
 use bevy_egui::EguiContexts;
 use bevy_egui::egui::{self, RichText};
 use gomoku_engine::Rule;
+use gomoku_engine::search::Level;
 
 pub(super) fn show(
     mut contexts: EguiContexts,
     mut settings: ResMut<Settings>,
     store: Res<SettingsStore>,
     mut next: ResMut<NextState<Overlay>>,
+    mut m: ResMut<Match>,
+    time: Res<Time>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     // Edit a copy and write back only real changes, so that change
@@ -40,6 +44,9 @@ pub(super) fn show(
             ui.label(RichText::new(warning.text(lang)).small().color(ERROR));
         }
     });
+    if edited.ai_level != settings.ai_level {
+        level_for_game_in_play(&mut m, edited.ai_level, time.elapsed_secs_f64());
+    }
     if edited != *settings {
         *settings = edited;
     }
@@ -119,4 +126,21 @@ fn form(ui: &mut egui::Ui, lang: Language, s: &mut Settings) {
         ui.add(egui::DragValue::new(&mut s.window.height).range(420..=4320));
     });
     ui.label(RichText::new(t(lang, "settings.size_note")).small().weak());
+}
+
+/// A new AI level applies to the game in play too: the player who opens
+/// the settings because the AI is too strong wants a weaker one now. The
+/// position and players stay; the AI's next search uses the new level.
+pub fn level_for_game_in_play(m: &mut Match, level: Level, now: f64) {
+    let settings = m.settings();
+    if settings.mode == Mode::HumanVsHuman || m.game().is_over() || settings.level == level {
+        return;
+    }
+    let changed = MatchSettings {
+        level,
+        ..settings.clone()
+    };
+    if let Ok(next) = Match::new(changed, m.game().moves(), now) {
+        m.replace_with(next);
+    }
 }
