@@ -7,8 +7,8 @@
 # Run it again after adding or changing a Chinese string; the test
 # `every_chinese_character_is_in_the_font` fails until then.
 #
-# Needs root (or the packages already installed): fonts-noto-cjk,
-# python3-fonttools.
+# Installs what it needs when missing (with sudo when not root):
+# fonts-noto-cjk, python3-fonttools.
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -24,8 +24,10 @@ missing=()
 "$python" -c 'import fontTools.subset' 2>/dev/null || missing+=(python3-fonttools)
 if [ ${#missing[@]} -gt 0 ]; then
     echo "installing ${missing[*]}" >&2
-    apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}"
+    sudo=""
+    [ "$(id -u)" -eq 0 ] || sudo=sudo
+    $sudo apt-get update -qq
+    $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}"
 fi
 
 mkdir -p "$out_dir"
