@@ -84,7 +84,7 @@ pub fn split_args(
 ) -> Result<(Vec<String>, MenuArgs), String> {
     let mut rest = Vec::new();
     let mut menu = MenuArgs::default();
-    let mut args = args.into_iter().peekable();
+    let mut args = args.into_iter();
     // Flags of the game's parser that take a value: their value is not a file.
     const VALUED: &[&str] = &[
         "--mode",
@@ -104,21 +104,15 @@ pub fn split_args(
             Some((f, v)) if f.starts_with("--") => (f.to_string(), Some(v.to_string())),
             _ => (arg.clone(), None),
         };
-        let value = |args: &mut std::iter::Peekable<_>| {
-            inline
-                .clone()
-                .or_else(|| Iterator::next(args))
-                .ok_or_else(|| format!("{flag} needs a value"))
-        };
         match flag.as_str() {
             "--screen" => {
-                let v: String = value(&mut args)?;
+                let v = flag_value(&flag, &inline, &mut args)?;
                 menu.screen = Some(Overlay::from_name(&v).ok_or_else(|| {
                     format!("unknown screen '{v}' (menu, game, new, settings, load, stats, replay)")
                 })?);
             }
             "--lang" | "--language" => {
-                let v: String = value(&mut args)?;
+                let v = flag_value(&flag, &inline, &mut args)?;
                 menu.language = Some(
                     Language::from_code(&v)
                         .ok_or_else(|| format!("unknown language '{v}' (en, zh)"))?,
@@ -139,6 +133,18 @@ pub fn split_args(
         }
     }
     Ok((rest, menu))
+}
+
+/// The value of `--flag=value` or `--flag value`.
+fn flag_value(
+    flag: &str,
+    inline: &Option<String>,
+    args: &mut impl Iterator<Item = String>,
+) -> Result<String, String> {
+    inline
+        .clone()
+        .or_else(|| args.next())
+        .ok_or_else(|| format!("{flag} needs a value"))
 }
 
 /// The screen to show first, and why.
