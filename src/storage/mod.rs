@@ -436,13 +436,7 @@ impl Statistics {
                 stats.unreadable += 1;
                 continue;
             };
-            // The kinds are not in the summary; read them again cheaply.
-            let Ok(record) = load_file(&summary.path, summary.rule) else {
-                stats.unreadable += 1;
-                continue;
-            };
-            let meta = &record.meta;
-            let Some((human, level)) = human_vs_ai(&meta.black.kind, &meta.white.kind) else {
+            let Some((human, level)) = human_vs_ai(&summary.black.kind, &summary.white.kind) else {
                 continue;
             };
             let Some(outcome) = outcome_for(human, summary.result) else {
