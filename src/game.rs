@@ -4,7 +4,9 @@
 //! The rules live in the engine; this file only asks it.
 
 use crate::AppSystems;
+use crate::i18n::{Language, forbidden_name, game_result_text, t, tf};
 use crate::screens::Phase;
+use crate::settings::Settings;
 use bevy::prelude::*;
 use gomoku_engine::record::MoveError;
 use gomoku_engine::rules::legal_moves;
@@ -302,6 +304,12 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
+/// The language notices are written in: the settings', or English where
+/// there are none (headless tests).
+fn notice_language(settings: Option<Res<Settings>>) -> Language {
+    settings.map_or(Language::English, |s| s.language)
+}
+
 /// The single placement system.
 fn apply_move_requests(
     mut requests: MessageReader<MoveRequest>,
@@ -309,9 +317,11 @@ fn apply_move_requests(
     mut notice: ResMut<Notice>,
     mut stale: ResMut<StaleResults>,
     time: Res<Time>,
+    settings: Option<Res<Settings>>,
     mut commands: Commands,
 ) {
     let now = time.elapsed_secs_f64();
+    let lang = notice_language(settings);
     for request in requests.read() {
         match request.by {
             Mover::Ai { generation, hash } => {
@@ -323,15 +333,11 @@ fn apply_move_requests(
             }
             Mover::Human => match m.player_to_move() {
                 None => {
-                    notice.post(
-                        "The game is over: undo (Ctrl+Z) or start a new game (Ctrl+N)",
-                        false,
-                        now,
-                    );
+                    notice.post(t(lang, "notice.game_over"), false, now);
                     continue;
                 }
                 Some(Player::Ai(_)) => {
-                    notice.post("Please wait: it is the AI's turn", false, now);
+                    notice.post(t(lang, "notice.wait_ai"), false, now);
                     continue;
                 }
                 Some(Player::Human) => {}
@@ -344,7 +350,7 @@ fn apply_move_requests(
             // moves: play the engine's first legal point instead.
             error!(
                 "the engine refused the AI's move: {}",
-                refusal(point, error)
+                refusal(Language::English, point, error)
             );
             let legal = legal_moves(m.game.board(), m.game.rule(), m.game.to_move());
             if let Some(&fallback) = legal.first() {
@@ -360,13 +366,13 @@ fn apply_move_requests(
                     color: played.color,
                 });
                 if let Some(result) = played.result {
-                    notice.post(result.to_string(), false, now);
+                    notice.post(game_result_text(lang, &result), false, now);
                     let human_won = m.human_won(&result);
                     commands.trigger(GameDecided { result, human_won });
                 }
             }
             Err(error) => {
-                let reason = refusal(point, &error);
+                let reason = refusal(lang, point, &error);
                 notice.post(reason.clone(), true, now);
                 commands.trigger(MoveRefused { point, reason });
             }
@@ -375,14 +381,20 @@ fn apply_move_requests(
 }
 
 /// Why `point` was refused, in the words shown to the player.
-pub fn refusal(point: Point, error: &MoveError) -> String {
+pub fn refusal(lang: Language, point: Point, error: &MoveError) -> String {
     let at = notation(point);
     match error {
-        MoveError::GameOver => "The game is over".to_string(),
-        MoveError::Illegal(IllegalMove::Occupied(_)) => format!("{at} is already taken"),
-        MoveError::Illegal(IllegalMove::OffBoard(_)) => format!("{at} is off the board"),
+        MoveError::GameOver => t(lang, "hud.game_over").to_string(),
+        MoveError::Illegal(IllegalMove::Occupied(_)) => tf(lang, "refuse.occupied", &[&at]),
+        MoveError::Illegal(IllegalMove::OffBoard(_)) => tf(lang, "refuse.off_board", &[&at]),
         MoveError::Illegal(IllegalMove::Forbidden(_, why)) => {
-            format!("{at} is forbidden for Black: {why}")
+            // English keeps the engine's detail (which lines make it so);
+            // the Chinese table names the kind only.
+            let why = match lang {
+                Language::English => why.to_string(),
+                Language::Chinese => forbidden_name(lang, why.kind).to_string(),
+            };
+            tf(lang, "refuse.forbidden", &[&at, &why])
         }
     }
 }
@@ -392,9 +404,11 @@ fn apply_commands(
     mut m: ResMut<Match>,
     mut notice: ResMut<Notice>,
     time: Res<Time>,
+    settings: Option<Res<Settings>>,
     mut commands: Commands,
 ) {
     let now = time.elapsed_secs_f64();
+    let lang = notice_language(settings);
     for command in commands_in.read() {
         match command {
             GameCommand::Undo => {
@@ -434,7 +448,7 @@ fn apply_commands(
                 m.game.resign(loser);
                 m.changed(now);
                 if let Some(result) = m.game.result().cloned() {
-                    notice.post(result.to_string(), false, now);
+                    notice.post(game_result_text(lang, &result), false, now);
                     let human_won = m.human_won(&result);
                     commands.trigger(GameDecided { result, human_won });
                 }

@@ -7,7 +7,11 @@ use crate::ai::{HintRequest, Purpose, Thinking};
 use crate::audio::Muted;
 use crate::board_view::{HudInsets, ViewOptions};
 use crate::game::{GameCommand, Match, MatchSettings, Mode, Notice, Player, notation};
+use crate::i18n::{
+    Language, color_name, forbidden_name, game_result_text, level_name, rule_name, t, tf,
+};
 use crate::input::UiCapture;
+use crate::settings::Settings;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
@@ -64,6 +68,16 @@ struct HudState<'w> {
     dialog: ResMut<'w, NewGameDialog>,
     commands: MessageWriter<'w, GameCommand>,
     hints: MessageWriter<'w, HintRequest>,
+    /// Absent only in apps built without the menus (then English).
+    settings: Option<Res<'w, Settings>>,
+}
+
+impl HudState<'_> {
+    fn lang(&self) -> Language {
+        self.settings
+            .as_ref()
+            .map_or(Language::English, |s| s.language)
+    }
 }
 
 fn hud(
@@ -150,8 +164,9 @@ fn panel(ui: &mut egui::Ui, state: &mut HudState, compact: bool) {
             controls(&mut columns[1], state);
         });
     } else {
-        ui.heading(RichText::new("Gomoku").color(ACCENT));
-        ui.label(RichText::new(state.m.game().rule().to_string()).weak());
+        let lang = state.lang();
+        ui.heading(RichText::new(t(lang, "app.title")).color(ACCENT));
+        ui.label(RichText::new(rule_name(lang, state.m.game().rule())).weak());
         ui.separator();
         status(ui, state);
         ui.separator();
@@ -162,6 +177,7 @@ fn panel(ui: &mut egui::Ui, state: &mut HudState, compact: bool) {
 
 /// Players, turn, move number, thinking indicator, notices, game over.
 fn status(ui: &mut egui::Ui, state: &mut HudState) {
+    let lang = state.lang();
     let m = &*state.m;
     let game = m.game();
     let over = game.is_over();
@@ -169,8 +185,8 @@ fn status(ui: &mut egui::Ui, state: &mut HudState) {
         let to_move = !over && game.to_move() == color;
         ui.horizontal(|ui| {
             stone_icon(ui, color, to_move);
-            let who = player_name(m.settings(), color);
-            let text = RichText::new(format!("{color}: {who}"));
+            let who = player_name(lang, m.settings(), color);
+            let text = RichText::new(tf(lang, "hud.side", &[&color_name(lang, color), &who]));
             ui.label(if to_move {
                 text.strong().color(ACCENT)
             } else {
@@ -181,13 +197,14 @@ fn status(ui: &mut egui::Ui, state: &mut HudState) {
     let moves = game.moves().len();
     let last = game
         .last_move()
-        .map(|p| format!(" · last {}", notation(p)))
+        .map(|p| format!(" · {}", tf(lang, "hud.last", &[&notation(p)])))
         .unwrap_or_default();
     if !over {
         let clock = clock_text(m.duration(state.time.elapsed_secs_f64()));
-        ui.label(format!("Move {}{last} · {clock}", moves + 1));
+        let number = tf(lang, "hud.move", &[&(moves + 1)]);
+        ui.label(format!("{number}{last} · {clock}"));
     }
-    thinking_line(ui, &state.thinking, m, state.time.elapsed_secs_f64());
+    thinking_line(ui, lang, &state.thinking, m, state.time.elapsed_secs_f64());
     let now = state.time.elapsed_secs_f64();
     let notice = &state.notice;
     if !notice.text.is_empty() && now - notice.at < NOTICE_SECS && !over {
@@ -203,11 +220,11 @@ fn status(ui: &mut egui::Ui, state: &mut HudState) {
     }
 }
 
-fn player_name(settings: &MatchSettings, color: StoneColor) -> String {
+fn player_name(lang: Language, settings: &MatchSettings, color: StoneColor) -> String {
     match (settings.mode, settings.player(color)) {
-        (Mode::HumanVsHuman, _) => "player".into(),
-        (_, Player::Human) => "you".into(),
-        (_, Player::Ai(level)) => format!("AI ({})", level.name()),
+        (Mode::HumanVsHuman, _) => t(lang, "hud.player").into(),
+        (_, Player::Human) => t(lang, "hud.you").into(),
+        (_, Player::Ai(level)) => tf(lang, "player.ai", &[&level_name(lang, level)]),
     }
 }
 
@@ -225,7 +242,7 @@ fn stone_icon(ui: &mut egui::Ui, color: StoneColor, highlighted: bool) {
     painter.circle_stroke(rect.center(), 6.5, egui::Stroke::new(1.0, Color32::GRAY));
 }
 
-fn thinking_line(ui: &mut egui::Ui, thinking: &Thinking, m: &Match, now: f64) {
+fn thinking_line(ui: &mut egui::Ui, lang: Language, thinking: &Thinking, m: &Match, now: f64) {
     let Some(purpose) = thinking.purpose else {
         // Between moves: what the AI thought of its last move.
         if let Some((info, generation)) = &thinking.last_move
@@ -233,14 +250,17 @@ fn thinking_line(ui: &mut egui::Ui, thinking: &Thinking, m: &Match, now: f64) {
             && let Some(best) = info.best
         {
             ui.label(
-                RichText::new(format!(
-                    "AI played {} · depth {} · {} for {}",
-                    notation(best),
-                    info.depth,
-                    score_text(info.score),
-                    // The score is the mover's view; the mover is the side
-                    // that is no longer to move.
-                    m.game().to_move().opponent()
+                RichText::new(tf(
+                    lang,
+                    "hud.ai_played",
+                    &[
+                        &notation(best),
+                        &info.depth,
+                        &score_text(lang, info.score),
+                        // The score is the mover's view; the mover is the
+                        // side that is no longer to move.
+                        &color_name(lang, m.game().to_move().opponent()),
+                    ],
                 ))
                 .small()
                 .weak(),
@@ -250,19 +270,25 @@ fn thinking_line(ui: &mut egui::Ui, thinking: &Thinking, m: &Match, now: f64) {
     };
     ui.horizontal(|ui| {
         ui.spinner();
-        let what = match purpose {
-            Purpose::Move => "AI thinking",
-            Purpose::Hint => "Finding a hint",
-        };
+        let what = t(
+            lang,
+            match purpose {
+                Purpose::Move => "hud.ai_thinking",
+                Purpose::Hint => "hud.finding_hint",
+            },
+        );
         ui.label(format!("{what}… {:.1} s", now - thinking.since));
     });
     if let Some(info) = &thinking.latest {
         ui.label(
-            RichText::new(format!(
-                "depth {} · {} · {} nodes/s",
-                info.depth,
-                score_text(info.score),
-                si(info.nodes_per_second())
+            RichText::new(tf(
+                lang,
+                "hud.search",
+                &[
+                    &info.depth,
+                    &score_text(lang, info.score),
+                    &si(info.nodes_per_second()),
+                ],
             ))
             .small()
             .weak(),
@@ -276,11 +302,11 @@ fn clock_text(seconds: f64) -> String {
     format!("{}:{:02}", secs / 60, secs % 60)
 }
 
-fn score_text(score: Score) -> String {
+fn score_text(lang: Language, score: Score) -> String {
     match score {
-        Score::Eval(v) => format!("eval {v:+}"),
-        Score::WinIn(n) => format!("wins in {n}"),
-        Score::LossIn(n) => format!("loses in {n}"),
+        Score::Eval(v) => tf(lang, "hud.eval", &[&format!("{v:+}")]),
+        Score::WinIn(n) => tf(lang, "hud.wins_in", &[&n]),
+        Score::LossIn(n) => tf(lang, "hud.loses_in", &[&n]),
     }
 }
 
@@ -294,62 +320,77 @@ fn si(n: u64) -> String {
 }
 
 fn game_over(ui: &mut egui::Ui, state: &mut HudState, result: GameResult, now: f64) {
+    let lang = state.lang();
     let m = &*state.m;
     egui::Frame::group(ui.style())
         .fill(Color32::from_rgb(60, 45, 25))
         .stroke(egui::Stroke::new(1.5, ACCENT))
         .show(ui, |ui| {
             let headline = match (m.settings().mode, result.winner()) {
-                (Mode::HumanVsAi, Some(w)) if w == m.settings().human_color => "You win!",
-                (Mode::HumanVsAi, Some(_)) => "The AI wins",
-                _ => "Game over",
+                (Mode::HumanVsAi, Some(w)) if w == m.settings().human_color => "hud.you_win",
+                (Mode::HumanVsAi, Some(_)) => "hud.ai_wins",
+                _ => "hud.game_over",
             };
-            ui.label(RichText::new(headline).strong().size(18.0).color(ACCENT));
-            ui.label(RichText::new(result.to_string()).strong());
+            ui.label(
+                RichText::new(t(lang, headline))
+                    .strong()
+                    .size(18.0)
+                    .color(ACCENT),
+            );
+            ui.label(RichText::new(game_result_text(lang, &result)).strong());
             match &result {
                 GameResult::Five { line, .. } => {
                     let points = line.points();
                     if let (Some(a), Some(b)) = (points.first(), points.last()) {
-                        ui.label(format!("Winning line {}–{}", notation(*a), notation(*b)));
+                        ui.label(tf(
+                            lang,
+                            "hud.winning_line",
+                            &[&notation(*a), &notation(*b)],
+                        ));
                     }
                 }
                 GameResult::Forbidden { point, why } => {
-                    ui.label(format!("{} was a {}", notation(*point), why));
+                    let kind = forbidden_name(lang, why.kind);
+                    ui.label(tf(lang, "hud.forbidden_was", &[&notation(*point), &kind]));
                 }
                 _ => {}
             }
-            ui.label(format!(
-                "{} moves · {} undos · {}",
-                m.game().moves().len(),
-                m.undos(),
-                clock_text(m.duration(now))
+            ui.label(tf(
+                lang,
+                "hud.summary",
+                &[
+                    &m.game().moves().len(),
+                    &m.undos(),
+                    &clock_text(m.duration(now)),
+                ],
             ));
-            if ui.button("New game").clicked() {
+            if ui.button(t(lang, "hud.new_game")).clicked() {
                 state.dialog.open = true;
             }
         });
 }
 
 fn controls(ui: &mut egui::Ui, state: &mut HudState) {
+    let lang = state.lang();
     let m = &*state.m;
     let playing = !m.game().is_over();
     let human_turn = m.human_to_move();
     let mut command = None;
     ui.horizontal_wrapped(|ui| {
-        if button(ui, m.plies_to_undo() > 0, "Undo", "Ctrl+Z").clicked() {
+        if button(ui, m.plies_to_undo() > 0, t(lang, "hud.undo"), "Ctrl+Z").clicked() {
             command = Some(GameCommand::Undo);
         }
-        if button(ui, m.plies_to_redo() > 0, "Redo", "Ctrl+Y").clicked() {
+        if button(ui, m.plies_to_redo() > 0, t(lang, "hud.redo"), "Ctrl+Y").clicked() {
             command = Some(GameCommand::Redo);
         }
-        if button(ui, human_turn, "Hint", "H").clicked() {
+        if button(ui, human_turn, t(lang, "hud.hint"), "H").clicked() {
             state.hints.write(HintRequest);
         }
         let can_resign = playing && m.settings().mode != Mode::AiVsAi;
-        if button(ui, can_resign, "Resign", "").clicked() {
+        if button(ui, can_resign, t(lang, "hud.resign"), "").clicked() {
             command = Some(GameCommand::Resign);
         }
-        if button(ui, true, "New game", "Ctrl+N").clicked() {
+        if button(ui, true, t(lang, "hud.new_game"), "Ctrl+N").clicked() {
             state.dialog.open = true;
         }
     });
@@ -359,21 +400,21 @@ fn controls(ui: &mut egui::Ui, state: &mut HudState) {
     ui.add_space(4.0);
     let options = &mut *state.options;
     ui.horizontal_wrapped(|ui| {
-        ui.checkbox(&mut options.coordinates, "Coordinates")
+        ui.checkbox(&mut options.coordinates, t(lang, "hud.coordinates"))
             .on_hover_text("C");
-        ui.checkbox(&mut options.move_numbers, "Move numbers")
+        ui.checkbox(&mut options.move_numbers, t(lang, "hud.move_numbers"))
             .on_hover_text("N");
         if m.game().rule() == Rule::Renju {
-            ui.checkbox(&mut options.forbidden_marks, "Forbidden points")
-                .on_hover_text("F");
+            ui.checkbox(
+                &mut options.forbidden_marks,
+                t(lang, "hud.forbidden_points"),
+            )
+            .on_hover_text("F");
         }
-        ui.checkbox(&mut state.muted.0, "Mute").on_hover_text("M");
+        ui.checkbox(&mut state.muted.0, t(lang, "hud.mute"))
+            .on_hover_text("M");
     });
-    ui.label(
-        RichText::new("Click or arrows + Enter to play")
-            .small()
-            .weak(),
-    );
+    ui.label(RichText::new(t(lang, "hud.play_hint")).small().weak());
 }
 
 fn button(ui: &mut egui::Ui, enabled: bool, label: &str, shortcut: &str) -> egui::Response {

@@ -301,6 +301,7 @@ pub const STRINGS: &[(&str, &str, &str)] = &[
     ("game.saved", "Game saved: {0}", "棋局已保存：{0}"),
     // The in-game HUD, notices and refusals (for `hud.rs` / `game.rs`).
     ("hud.you", "you", "你"),
+    ("hud.side", "{0}: {1}", "{0}：{1}"),
     ("hud.player", "player", "玩家"),
     ("hud.move", "Move {0}", "第 {0} 手"),
     ("hud.last", "last {0}", "上一手 {0}"),

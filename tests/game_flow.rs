@@ -183,6 +183,22 @@ fn a_forbidden_click_is_refused_with_the_engines_reason() {
 }
 
 #[test]
+fn refusals_and_notices_follow_the_language_setting() {
+    let mut app = app_with(settings(Mode::HumanVsHuman, Rule::Renju), DOUBLE_THREE);
+    app.insert_resource(gomoku::settings::Settings {
+        language: gomoku::i18n::Language::Chinese,
+        ..default()
+    });
+    click(&mut app, "i8");
+    let refusals = &app.world().resource::<Refusals>().0;
+    assert_eq!(refusals.as_slice(), ["I8 是黑棋禁手：三三"]);
+    assert_eq!(app.world().resource::<Notice>().text, refusals[0]);
+    // Black, to move, resigns in a two-player game.
+    command(&mut app, GameCommand::Resign);
+    assert_eq!(app.world().resource::<Notice>().text, "白棋胜（对方认输）");
+}
+
+#[test]
 fn a_forbidden_click_loses_under_the_lose_policy() {
     let mut renju = settings(Mode::HumanVsHuman, Rule::Renju);
     renju.policy = ForbiddenPolicy::Lose;
