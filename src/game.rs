@@ -25,16 +25,6 @@ pub enum Mode {
 }
 
 impl Mode {
-    pub const ALL: [Mode; 3] = [Mode::HumanVsAi, Mode::HumanVsHuman, Mode::AiVsAi];
-
-    pub fn label(self) -> &'static str {
-        match self {
-            Mode::HumanVsAi => "You vs AI",
-            Mode::HumanVsHuman => "Two players",
-            Mode::AiVsAi => "AI vs AI",
-        }
-    }
-
     /// The command-line names `pve`, `pvp`, `ave`.
     pub fn from_name(name: &str) -> Option<Mode> {
         match name.trim().to_ascii_lowercase().as_str() {

@@ -1,6 +1,6 @@
 //! The HUD (egui): players and turn, the AI's thinking, buttons for undo,
-//! redo, hint, resign and new game, display toggles, the game-over summary
-//! and the new-game dialog. It sits in a panel on the right (or at the
+//! redo, hint, resign and new game (the menus' new-game screen), display
+//! toggles and the game-over summary. It sits in a panel on the right (or at the
 //! bottom of a tall window) and tells the board view how much room it takes.
 
 use crate::ai::{HintRequest, Purpose, Thinking};
@@ -11,25 +11,18 @@ use crate::i18n::{
     Language, color_name, forbidden_name, game_result_text, level_name, rule_name, t, tf,
 };
 use crate::input::UiCapture;
+use crate::menus::NewGameScreen;
 use crate::settings::Settings;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_egui::egui::{self, Color32, RichText};
 use bevy_egui::{EguiContexts, EguiPlugin, EguiPrimaryContextPass};
-use gomoku_engine::search::{Level, Score};
-use gomoku_engine::{Color as StoneColor, ForbiddenPolicy, GameResult, Rule};
-
-/// The new-game dialog: open or not, and the settings being edited.
-#[derive(Resource, Default, Debug)]
-pub struct NewGameDialog {
-    pub open: bool,
-    draft: Option<MatchSettings>,
-}
+use gomoku_engine::search::Score;
+use gomoku_engine::{Color as StoneColor, GameResult, Rule};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins(EguiPlugin::default())
-        .init_resource::<NewGameDialog>()
         .add_systems(EguiPrimaryContextPass, hud);
 }
 
@@ -65,7 +58,7 @@ struct HudState<'w> {
     time: Res<'w, Time>,
     options: ResMut<'w, ViewOptions>,
     muted: ResMut<'w, Muted>,
-    dialog: ResMut<'w, NewGameDialog>,
+    new_game: NewGameScreen<'w>,
     commands: MessageWriter<'w, GameCommand>,
     hints: MessageWriter<'w, HintRequest>,
     /// Absent only in apps built without the menus (then English).
@@ -120,7 +113,6 @@ fn hud(
             .response
             .rect
     };
-    new_game_dialog(&ctx, &mut state);
 
     let new_insets = if tall {
         HudInsets {
@@ -141,18 +133,18 @@ fn hud(
                 .layer_id_at(p)
                 .is_some_and(|l| l.order != egui::Order::Background)
     });
-    capture.pointer = over_window || ctx.egui_is_using_pointer() || state.dialog.open;
+    capture.pointer = over_window || ctx.egui_is_using_pointer();
     // A button clicked in the panel keeps keyboard focus, and Space/Enter
     // would press it again while the player means to place a stone: give
     // focus back to the board once the pointer leaves the HUD.
-    if !over_window && !state.dialog.open {
+    if !over_window {
         ctx.memory_mut(|memory| {
             if let Some(id) = memory.focused() {
                 memory.surrender_focus(id);
             }
         });
     }
-    capture.keyboard = ctx.egui_wants_keyboard_input() || state.dialog.open;
+    capture.keyboard = ctx.egui_wants_keyboard_input();
     Ok(())
 }
 
@@ -365,7 +357,7 @@ fn game_over(ui: &mut egui::Ui, state: &mut HudState, result: GameResult, now: f
                 ],
             ));
             if ui.button(t(lang, "hud.new_game")).clicked() {
-                state.dialog.open = true;
+                state.new_game.open_from_board();
             }
         });
 }
@@ -391,7 +383,7 @@ fn controls(ui: &mut egui::Ui, state: &mut HudState) {
             command = Some(GameCommand::Resign);
         }
         if button(ui, true, t(lang, "hud.new_game"), "Ctrl+N").clicked() {
-            state.dialog.open = true;
+            state.new_game.open_from_board();
         }
     });
     if let Some(command) = command {
@@ -423,86 +415,5 @@ fn button(ui: &mut egui::Ui, enabled: bool, label: &str, shortcut: &str) -> egui
         response
     } else {
         response.on_hover_text(shortcut)
-    }
-}
-
-fn new_game_dialog(ctx: &egui::Context, state: &mut HudState) {
-    if !state.dialog.open {
-        state.dialog.draft = None;
-        return;
-    }
-    let mut draft = state
-        .dialog
-        .draft
-        .take()
-        .unwrap_or_else(|| state.m.settings().clone());
-    let mut start = false;
-    let response = egui::Modal::new(egui::Id::new("new-game")).show(ctx, |ui| {
-        ui.set_width(320.0);
-        ui.heading("New game");
-        ui.add_space(4.0);
-        egui::Grid::new("new-game-grid")
-            .num_columns(2)
-            .spacing([12.0, 8.0])
-            .show(ui, |ui| {
-                ui.label("Mode");
-                ui.vertical(|ui| {
-                    for mode in Mode::ALL {
-                        ui.radio_value(&mut draft.mode, mode, mode.label());
-                    }
-                });
-                ui.end_row();
-                if draft.mode == Mode::HumanVsAi {
-                    ui.label("You play");
-                    ui.horizontal(|ui| {
-                        ui.radio_value(&mut draft.human_color, StoneColor::Black, "Black (first)");
-                        ui.radio_value(&mut draft.human_color, StoneColor::White, "White");
-                    });
-                    ui.end_row();
-                }
-                ui.label("Rule");
-                egui::ComboBox::from_id_salt("rule")
-                    .selected_text(draft.rule.to_string())
-                    .show_ui(ui, |ui| {
-                        for rule in Rule::ALL {
-                            ui.selectable_value(&mut draft.rule, rule, rule.to_string());
-                        }
-                    });
-                ui.end_row();
-                if draft.mode != Mode::HumanVsHuman {
-                    ui.label("AI level");
-                    egui::ComboBox::from_id_salt("level")
-                        .selected_text(draft.level.name())
-                        .show_ui(ui, |ui| {
-                            for level in Level::ALL {
-                                ui.selectable_value(&mut draft.level, level, level.name());
-                            }
-                        });
-                    ui.end_row();
-                }
-                if draft.rule == Rule::Renju {
-                    ui.label("Forbidden move");
-                    ui.vertical(|ui| {
-                        ui.radio_value(&mut draft.policy, ForbiddenPolicy::Refuse, "is refused");
-                        ui.radio_value(&mut draft.policy, ForbiddenPolicy::Lose, "loses the game");
-                    });
-                    ui.end_row();
-                }
-            });
-        ui.add_space(8.0);
-        ui.horizontal(|ui| {
-            start = ui.button(RichText::new("Start").strong()).clicked();
-            if ui.button("Cancel").clicked() {
-                ui.close();
-            }
-        });
-    });
-    if start {
-        state.commands.write(GameCommand::NewGame(draft));
-        state.dialog.open = false;
-    } else if response.should_close() {
-        state.dialog.open = false;
-    } else {
-        state.dialog.draft = Some(draft);
     }
 }

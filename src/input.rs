@@ -7,7 +7,7 @@ use crate::ai::{Hint, HintRequest};
 use crate::audio::Muted;
 use crate::board_view::{BoardCamera, CELL, ViewOptions, point_to_world, world_to_point, z};
 use crate::game::{BOARD_SIZE, GameCommand, Match, MoveRequest, Mover};
-use crate::hud::NewGameDialog;
+use crate::menus::NewGameScreen;
 use crate::screens::Screen;
 use crate::stones::stone_image;
 use crate::textures::Textures;
@@ -171,7 +171,7 @@ fn shortcuts(
     mut hints: MessageWriter<HintRequest>,
     mut options: ResMut<ViewOptions>,
     muted: Option<ResMut<Muted>>,
-    dialog: Option<ResMut<NewGameDialog>>,
+    mut new_game: NewGameScreen,
 ) {
     if capture.keyboard {
         return;
@@ -184,10 +184,8 @@ fn shortcuts(
             commands_out.write(GameCommand::Undo);
         } else if pressed(KeyCode::KeyY) || (pressed(KeyCode::KeyZ) && shift) {
             commands_out.write(GameCommand::Redo);
-        } else if pressed(KeyCode::KeyN)
-            && let Some(mut dialog) = dialog
-        {
-            dialog.open = true;
+        } else if pressed(KeyCode::KeyN) {
+            new_game.open_from_board();
         }
         return;
     }

@@ -23,6 +23,7 @@ use crate::input::UiCapture;
 use crate::replay::{OpenFile, Replay};
 use crate::settings::{self, Settings};
 use crate::storage::{self, autosave};
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::window::{FileDragAndDrop, PresentMode, PrimaryWindow, WindowMode};
 use bevy_egui::egui::epaint::text::{FontInsert, FontPriority, InsertFontFamily};
@@ -216,7 +217,6 @@ pub fn plugin(app: &mut App) {
             Update,
             (
                 block_board_input.before(crate::AppSystems::RecordInput),
-                use_our_new_game_dialog.after(crate::AppSystems::RecordInput),
                 toggle_with_escape,
                 apply_window_settings,
             ),
@@ -386,21 +386,18 @@ fn block_board_input(
     running.set_if_neq(ClockRunning(!open));
 }
 
-/// The HUD's New game button and Ctrl+N open the new-game screen here
-/// (it has the clocks and the level descriptions) instead of the HUD's
-/// own dialog. Ctrl+N is caught before the HUD draws; the button one frame
-/// later.
-fn use_our_new_game_dialog(
-    dialog: Option<ResMut<crate::hud::NewGameDialog>>,
-    mut next: ResMut<NextState<Overlay>>,
-    mut back: ResMut<new_game::CancelTo>,
-) {
-    if let Some(mut dialog) = dialog
-        && dialog.open
-    {
-        dialog.open = false;
-        back.0 = Overlay::None;
-        next.set(Overlay::NewGame);
+/// Opens the new-game screen from the board (the HUD's New game button,
+/// Ctrl+N); its Cancel goes back to the board.
+#[derive(SystemParam)]
+pub struct NewGameScreen<'w> {
+    next: ResMut<'w, NextState<Overlay>>,
+    cancel_to: ResMut<'w, new_game::CancelTo>,
+}
+
+impl NewGameScreen<'_> {
+    pub fn open_from_board(&mut self) {
+        self.cancel_to.0 = Overlay::None;
+        self.next.set(Overlay::NewGame);
     }
 }
 
@@ -410,9 +407,8 @@ fn toggle_with_escape(
     keys: Res<ButtonInput<KeyCode>>,
     overlay: Res<State<Overlay>>,
     mut next: ResMut<NextState<Overlay>>,
-    dialog: Option<Res<crate::hud::NewGameDialog>>,
 ) {
-    if !keys.just_pressed(KeyCode::Escape) || dialog.is_some_and(|d| d.open) {
+    if !keys.just_pressed(KeyCode::Escape) {
         return;
     }
     next.set(match overlay.get() {
