@@ -91,6 +91,12 @@ impl Default for AiPacing {
     }
 }
 
+/// While set (a menu covers the board), the AI does not move: no search
+/// for its move starts, and a finished one keeps its result until the
+/// pause ends. Hints are not affected (the player asked for them).
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AiPaused(pub bool);
+
 /// Searchers kept between moves: the engine's tables are reused rather than
 /// reallocated for every search.
 #[derive(Resource, Clone, Default)]
@@ -118,6 +124,7 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<Thinking>()
         .init_resource::<Hint>()
         .init_resource::<AiPacing>()
+        .init_resource::<AiPaused>()
         .init_resource::<SearcherPool>()
         .add_systems(Update, poll_searches.in_set(AppSystems::Decide))
         .add_systems(
@@ -221,10 +228,14 @@ fn start_ai_move(
     pool: Res<SearcherPool>,
     time: Res<Time>,
     clock_budget: Option<Res<crate::clock::AiTimeLimit>>,
+    paused: Res<AiPaused>,
 ) {
     let Some(Player::Ai(level)) = m.player_to_move() else {
         return;
     };
+    if paused.0 {
+        return;
+    }
     let searching = searches
         .iter()
         .any(|s| s.purpose == Purpose::Move && s.generation == m.generation());
@@ -289,6 +300,7 @@ fn poll_searches(
     mut searches: Query<(Entity, &mut Search)>,
     m: Res<Match>,
     pacing: Res<AiPacing>,
+    paused: Res<AiPaused>,
     time: Res<Time>,
     mut thinking: ResMut<Thinking>,
     mut hint: ResMut<Hint>,
@@ -311,7 +323,8 @@ fn poll_searches(
         let waiting = match &search.ready {
             None => true,
             Some(_) => {
-                search.purpose == Purpose::Move && now - search.started_at < pacing.min_move_secs
+                search.purpose == Purpose::Move
+                    && (paused.0 || now - search.started_at < pacing.min_move_secs)
             }
         };
         if waiting {

@@ -5,7 +5,7 @@
 
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
-use gomoku::ai::{AiPacing, HintRequest, Search};
+use gomoku::ai::{AiPacing, AiPaused, HintRequest, Search};
 use gomoku::board_view::{CELL, ViewOptions, point_to_world, world_to_point};
 use gomoku::cli::{self, Command};
 use gomoku::game::{
@@ -239,6 +239,47 @@ fn the_ai_moves_first_when_the_human_plays_white() {
         game_moves(app).len() == 1
     });
     assert!(app.world().resource::<Match>().human_to_move());
+}
+
+fn set_ai_paused(app: &mut App, paused: bool) {
+    app.insert_resource(AiPaused(paused));
+}
+
+fn search_count(app: &mut App) -> usize {
+    let mut searches = app.world_mut().query::<&Search>();
+    searches.iter(app.world()).count()
+}
+
+#[test]
+fn a_paused_ai_holds_a_finished_move_until_resumed() {
+    let mut app = app_with(settings(Mode::AiVsAi, Rule::Freestyle), "");
+    // A search started before the pause finishes, but its move waits.
+    wait_for_search(&mut app);
+    set_ai_paused(&mut app, true);
+    for _ in 0..5 {
+        app.update();
+    }
+    assert!(game_moves(&app).is_empty());
+    assert_eq!(search_count(&mut app), 1, "the finished search is kept");
+    set_ai_paused(&mut app, false);
+    update_until(&mut app, "the held move", |app| game_moves(app).len() == 1);
+}
+
+#[test]
+fn a_paused_ai_starts_no_search_until_resumed() {
+    let mut app = app_with(settings(Mode::HumanVsAi, Rule::Freestyle), "");
+    set_ai_paused(&mut app, true);
+    click(&mut app, "h8");
+    for _ in 0..5 {
+        app.update();
+    }
+    assert_eq!(search_count(&mut app), 0);
+    assert_eq!(game_moves(&app).len(), 1);
+    set_ai_paused(&mut app, false);
+    update_until(&mut app, "the reply after the pause", |app| {
+        game_moves(app).len() == 2
+    });
+    assert_eq!(app.world().resource::<StaleResults>().0, 0);
 }
 
 #[test]

@@ -16,6 +16,7 @@ pub use settings_screen::level_for_game_in_play;
 mod stats;
 mod widgets;
 
+use crate::ai::AiPaused;
 use crate::clock::{self, ClockRunning, GameClock};
 use crate::game::Match;
 use crate::i18n::{Language, t};
@@ -372,11 +373,13 @@ fn setup_egui(mut contexts: EguiContexts, mut done: Local<bool>) -> Result {
     Ok(())
 }
 
-/// While a menu is open the board ignores the mouse and the keys.
+/// While a menu is open the board ignores the mouse and the keys, the
+/// clocks stop and the AI does not move.
 fn block_board_input(
     overlay: Res<State<Overlay>>,
     mut capture: ResMut<UiCapture>,
     mut running: ResMut<ClockRunning>,
+    mut ai_paused: ResMut<AiPaused>,
 ) {
     let open = *overlay.get() != Overlay::None;
     if open {
@@ -384,6 +387,7 @@ fn block_board_input(
         capture.keyboard = true;
     }
     running.set_if_neq(ClockRunning(!open));
+    ai_paused.set_if_neq(AiPaused(open));
 }
 
 /// Opens the new-game screen from the board (the HUD's New game button,
