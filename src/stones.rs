@@ -8,11 +8,13 @@ use crate::ai::Hint;
 use crate::board_view::{CELL, CrispText, ViewOptions, point_to_world, z};
 use crate::game::Match;
 use crate::screens::{Phase, Screen};
+use crate::settings::AnimationSpeed;
 use crate::textures::Textures;
 use bevy::prelude::*;
 use gomoku_engine::rules::forbidden;
 use gomoku_engine::{Color as StoneColor, GameResult, Point, Rule};
 use std::collections::HashMap;
+use std::time::Duration;
 
 /// A stone on the board: move `number` (1-based) at `point`.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
@@ -63,6 +65,7 @@ const STONE_DIAMETER: f32 = CELL * 0.95;
 const LANDING_SECS: f32 = 0.2;
 const LIFT_SECS: f32 = 0.15;
 const WIN_LINE_WIDTH: f32 = CELL * 0.1;
+const WIN_LINE_GROW_SECS: f32 = 0.5;
 const HIGHLIGHT: Color = Color::srgb(1.0, 0.78, 0.2);
 const LAST_MOVE: Color = Color::srgb(0.92, 0.2, 0.14);
 
@@ -176,6 +179,18 @@ fn shadow_offset(scale: f32) -> Vec3 {
     Vec3::new(0.06 * CELL * height, -0.08 * CELL * height, z::STONE_SHADOW)
 }
 
+/// This frame's step of animation time: game time scaled by the settings'
+/// speed (or enough to finish at once when animations are off). Apps
+/// without the settings animate at normal speed.
+fn animation_step(time: &Time, speed: Option<Res<AnimationSpeed>>) -> Duration {
+    speed.map_or(time.delta(), |s| s.scale(time.delta()))
+}
+
+/// Whether looping animations (pulses) run; off, they hold still.
+fn looping_animations(speed: &Option<Res<AnimationSpeed>>) -> bool {
+    speed.as_ref().is_none_or(|s| s.enabled)
+}
+
 /// Makes the stone entities match the engine's move list.
 fn sync_stones(
     mut commands: Commands,
@@ -222,9 +237,9 @@ fn animate_landing(
     time: Res<Time>,
     mut stones: Query<(Entity, &mut Landing, &mut Transform, &Children)>,
     mut shadows: Query<&mut Transform, (With<StoneShadow>, Without<Landing>)>,
-    speed: Option<Res<crate::settings::AnimationSpeed>>,
+    speed: Option<Res<AnimationSpeed>>,
 ) {
-    let delta = speed.map_or(time.delta(), |s| s.scale(time.delta()));
+    let delta = animation_step(&time, speed);
     for (entity, mut landing, mut transform, children) in &mut stones {
         landing.0.tick(delta);
         let scale = landing_scale(landing.0.fraction());
@@ -250,9 +265,9 @@ fn animate_lift_off(
     mut commands: Commands,
     time: Res<Time>,
     mut stones: Query<(Entity, &mut LiftingOff, &mut Transform)>,
-    speed: Option<Res<crate::settings::AnimationSpeed>>,
+    speed: Option<Res<AnimationSpeed>>,
 ) {
-    let delta = speed.map_or(time.delta(), |s| s.scale(time.delta()));
+    let delta = animation_step(&time, speed);
     for (entity, mut lift, mut transform) in &mut stones {
         lift.0.tick(delta);
         // Up towards the eye (larger) while shrinking away to nothing.
@@ -357,8 +372,17 @@ fn place_hint_marker(
     }
 }
 
-fn pulse_hint(time: Res<Time>, marker: Single<(&mut Sprite, &mut Transform), With<HintMarker>>) {
+fn pulse_hint(
+    time: Res<Time>,
+    marker: Single<(&mut Sprite, &mut Transform), With<HintMarker>>,
+    speed: Option<Res<AnimationSpeed>>,
+) {
     let (mut sprite, mut transform) = marker.into_inner();
+    if !looping_animations(&speed) {
+        sprite.color.set_alpha(0.9);
+        transform.scale = Vec3::ONE;
+        return;
+    }
     let t = time.elapsed_secs() * 4.0;
     sprite.color.set_alpha(0.65 + 0.35 * t.sin());
     transform.scale = Vec3::splat(1.0 + 0.06 * t.sin());
@@ -466,28 +490,35 @@ fn spawn_result_marks(mut commands: Commands, m: Res<Match>, textures: Res<Textu
     }
 }
 
-fn animate_win_line(time: Res<Time>, mut lines: Query<(&mut WinLine, &mut Sprite)>) {
+fn animate_win_line(
+    time: Res<Time>,
+    mut lines: Query<(&mut WinLine, &mut Sprite)>,
+    speed: Option<Res<AnimationSpeed>>,
+) {
+    let pulsing = looping_animations(&speed);
+    let delta = animation_step(&time, speed).as_secs_f32();
     for (mut line, mut sprite) in &mut lines {
-        line.age += time.delta_secs();
-        let grow =
-            EasingCurve::new(0.0, 1.0, EaseFunction::CubicOut).sample_clamped(line.age / 0.5);
+        line.age += delta;
+        let grow = EasingCurve::new(0.0, 1.0, EaseFunction::CubicOut)
+            .sample_clamped(line.age / WIN_LINE_GROW_SECS);
         sprite.custom_size = Some(Vec2::new(line.length * grow, WIN_LINE_WIDTH));
-        // After growing, the line breathes gently.
-        let pulse = if line.age > 0.5 {
-            0.7 + 0.25 * ((line.age - 0.5) * 3.0).cos()
-        } else {
-            0.95
+        // After growing, the line breathes gently (in animation time, so
+        // at the chosen speed); with animations off it holds still.
+        let alpha = match (pulsing, line.age > WIN_LINE_GROW_SECS) {
+            (false, _) => 0.9,
+            (true, true) => 0.7 + 0.25 * ((line.age - WIN_LINE_GROW_SECS) * 3.0).cos(),
+            (true, false) => 0.95,
         };
-        sprite.color.set_alpha(pulse);
+        sprite.color.set_alpha(alpha);
     }
 }
 
 fn animate_win_rings(
     time: Res<Time>,
     mut rings: Query<(&mut WinRing, &mut Transform)>,
-    speed: Option<Res<crate::settings::AnimationSpeed>>,
+    speed: Option<Res<AnimationSpeed>>,
 ) {
-    let delta = speed.map_or(time.delta(), |s| s.scale(time.delta()));
+    let delta = animation_step(&time, speed);
     for (mut ring, mut transform) in &mut rings {
         ring.age += delta.as_secs_f32();
         let t = ((ring.age - ring.delay) / 0.35).clamp(0.0, 1.0);

@@ -443,6 +443,41 @@ fn the_board_view_follows_the_game_through_undo_and_new_game() {
     assert!(stones_on_board(&mut app).is_empty());
 }
 
+/// The winning line's drawn length after `frames` frames of 50 ms at
+/// `speed`, as a share of the full line.
+fn win_line_after(speed: gomoku::settings::AnimationSpeed, frames: usize) -> f32 {
+    let mut app = view_app(
+        settings(Mode::HumanVsHuman, Rule::Freestyle),
+        "h8a1i8a2j8a3k8a4",
+    );
+    app.insert_resource(speed)
+        .insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(
+            Duration::from_millis(50),
+        ));
+    click(&mut app, "l8");
+    for _ in 0..frames {
+        app.update();
+    }
+    let mut lines = app.world_mut().query::<(&Name, &Sprite)>();
+    let (_, sprite) = lines
+        .iter(app.world())
+        .find(|(name, _)| name.as_str() == "Winning line")
+        .expect("the game is won, so the line is drawn");
+    sprite.custom_size.unwrap().x / (4.0 * CELL)
+}
+
+#[test]
+fn the_winning_line_follows_the_animation_settings() {
+    use gomoku::settings::AnimationSpeed;
+    let speed = |enabled, factor| AnimationSpeed { enabled, factor };
+    // It grows in 0.5 s: not there after ~0.2 s at normal speed, there
+    // at triple speed, and at once with animations off.
+    let normal = win_line_after(speed(true, 1.0), 4);
+    assert!(normal > 0.0 && normal < 0.99, "{normal}");
+    assert!(win_line_after(speed(true, 3.0), 4) > 0.999);
+    assert!(win_line_after(speed(false, 1.0), 1) > 0.999);
+}
+
 #[test]
 fn world_positions_round_to_the_nearest_intersection() {
     for y in 0..15 {
