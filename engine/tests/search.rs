@@ -596,3 +596,19 @@ fn small_and_large_boards_and_edges() {
         }
     }
 }
+
+#[test]
+fn renju_white_ignores_a_four_three_whose_three_is_fake() {
+    // quintet's test_vct_counter: Black's four-three at g8 is no threat
+    // because its straight-four point f6 is forbidden, so White is free to
+    // win by threats starting at f7.
+    let p = puzzles()
+        .into_iter()
+        .find(|p| p.id == "q-test_vct_counter")
+        .unwrap();
+    let board = puzzle_board(&p);
+    assert!(rules::is_forbidden(&board, at("f6")));
+    let (mv, score) = best(&board, Rule::Renju, Color::White, 6);
+    assert_eq!(mv.to_notation(15), "f7");
+    assert!(matches!(score, Score::WinIn(_)), "{score:?}");
+}

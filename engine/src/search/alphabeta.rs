@@ -56,7 +56,15 @@ pub struct Limits<'a> {
 /// Whether the opponent threatens to make an open four (or four-three)
 /// next move, so that only defences and our own fours make sense.
 pub fn must_defend(pos: &Position, them: Color) -> bool {
-    pos.count(them, Threat::Flex4) + pos.count(them, Threat::FourThree) > 0
+    pos.count(them, Threat::Flex4) > 0
+        || (pos.count(them, Threat::FourThree) > 0 && !fake_threes(pos, them))
+}
+
+/// Renju Black's threes may be fake (the straight-four point forbidden),
+/// which the line tables cannot see: its four-threes are then no forced
+/// threat, and the search keeps all moves instead of only the defences.
+fn fake_threes(pos: &Position, color: Color) -> bool {
+    pos.rule().has_forbidden_moves(color)
 }
 
 /// Ordering score of playing `cell` for `us`.

@@ -10,7 +10,7 @@
 //! but a "yes" is a real forced win within the simplifications: the
 //! attacker's forced block of a counter-four must keep a threat alive.
 
-use super::alphabeta::defence_cells;
+use super::alphabeta::{defence_cells, must_defend};
 use crate::board::{Board, Color};
 use crate::eval::Position;
 use crate::eval::pattern::Threat;
@@ -134,9 +134,7 @@ impl Vct {
             // Two five points, or the only block is forbidden to Black.
             _ => return true,
         }
-        let threatened =
-            self.pos.count(a, Threat::Flex4) + self.pos.count(a, Threat::FourThree) > 0;
-        if !threatened {
+        if !must_defend(&self.pos, a) {
             return false;
         }
         let mut answers = defence_cells(&self.pos, a);
