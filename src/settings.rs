@@ -262,10 +262,64 @@ pub struct SettingsStore {
     pub writable: bool,
     /// Shown to the player until dismissed.
     pub warning: Option<SettingsWarning>,
-    /// `--lang` for this run: (the language shown, the language in the
-    /// file). The file keeps its own language unless the player picks
-    /// another one in the settings screen.
-    pub language_override: Option<(Language, Language)>,
+    /// Values the command line chose for this run (`--lang`,
+    /// `--move-numbers`); the file keeps its own.
+    pub overrides: RunOverrides,
+}
+
+/// A value the command line chose for this run only: the settings show
+/// `shown`, the file keeps `in_file` until the player changes the value
+/// in the game (then the player's choice is saved, as for any change).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RunOverride<T> {
+    pub shown: T,
+    pub in_file: T,
+}
+
+impl<T: Copy + PartialEq> RunOverride<T> {
+    /// Sets `value` to `shown` for this run, remembering the file's value.
+    pub fn apply(slot: &mut Option<Self>, value: &mut T, shown: T) {
+        *slot = Some(RunOverride {
+            shown,
+            in_file: *value,
+        });
+        *value = shown;
+    }
+
+    /// Once the player changed the value, it is theirs to save.
+    fn forget_if_changed(slot: &mut Option<Self>, current: T) {
+        if slot.is_some_and(|o| o.shown != current) {
+            *slot = None;
+        }
+    }
+
+    /// What to write for a setting whose value is now `current`.
+    fn for_file(slot: &Option<Self>, current: T) -> T {
+        slot.map_or(current, |o| o.in_file)
+    }
+}
+
+/// The settings the command line can override for one run.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct RunOverrides {
+    pub language: Option<RunOverride<Language>>,
+    pub move_numbers: Option<RunOverride<bool>>,
+}
+
+impl RunOverrides {
+    fn forget_changed(&mut self, settings: &Settings) {
+        RunOverride::forget_if_changed(&mut self.language, settings.language);
+        RunOverride::forget_if_changed(&mut self.move_numbers, settings.move_numbers);
+    }
+
+    /// `settings` as the file should have them.
+    fn for_file(&self, settings: &Settings) -> Settings {
+        Settings {
+            language: RunOverride::for_file(&self.language, settings.language),
+            move_numbers: RunOverride::for_file(&self.move_numbers, settings.move_numbers),
+            ..settings.clone()
+        }
+    }
 }
 
 impl SettingsStore {
@@ -277,7 +331,7 @@ impl SettingsStore {
                 dir: None,
                 writable: false,
                 warning: Some(SettingsWarning::NoConfigDir),
-                language_override: None,
+                overrides: RunOverrides::default(),
             };
             return (store, Settings::default());
         };
@@ -310,7 +364,7 @@ impl SettingsStore {
                 dir: Some(dir),
                 writable,
                 warning,
-                language_override: None,
+                overrides: RunOverrides::default(),
             },
             loaded.settings,
         )
@@ -422,6 +476,7 @@ fn persist_settings(
     };
     if settings.is_changed() && *saved != *settings {
         state.changed_at = Some(now);
+        store.overrides.forget_changed(&settings);
     }
     let exiting = exit.read().count() > 0;
     let due = state
@@ -435,12 +490,7 @@ fn persist_settings(
     if !store.writable {
         return;
     }
-    let mut to_save = settings.clone();
-    match store.language_override {
-        Some((shown, in_file)) if settings.language == shown => to_save.language = in_file,
-        Some(_) => store.language_override = None,
-        None => {}
-    }
+    let to_save = store.overrides.for_file(&settings);
     if let Some(dir) = store.dir.clone()
         && let Err(e) = save(&dir, &to_save)
     {

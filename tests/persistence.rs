@@ -887,7 +887,7 @@ fn settings_are_saved_once_they_settle_and_at_exit() {
             dir: Some(dir.path().to_path_buf()),
             writable: true,
             warning: None,
-            language_override: None,
+            overrides: Default::default(),
         })
         .add_plugins(settings::plugin);
     app.update();
@@ -906,6 +906,57 @@ fn settings_are_saved_once_they_settle_and_at_exit() {
         0.3,
         "saved at exit"
     );
+}
+
+/// `--move-numbers` and `--lang zh` over a file that has neither: they
+/// show for the run, and a save for another change keeps the file's own
+/// values; a value the player changes afterwards is saved.
+#[test]
+fn command_line_choices_show_for_the_run_but_are_not_saved() {
+    use gomoku::settings::RunOverride;
+    let dir = TempDir::new("settings-override");
+    let mut store = settings::SettingsStore {
+        dir: Some(dir.path().to_path_buf()),
+        writable: true,
+        warning: None,
+        overrides: Default::default(),
+    };
+    let mut loaded = Settings::default();
+    assert!(!loaded.move_numbers);
+    RunOverride::apply(
+        &mut store.overrides.move_numbers,
+        &mut loaded.move_numbers,
+        true,
+    );
+    RunOverride::apply(
+        &mut store.overrides.language,
+        &mut loaded.language,
+        Language::Chinese,
+    );
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins)
+        .insert_resource(loaded)
+        .insert_resource(store)
+        .add_plugins(settings::plugin);
+    app.update();
+    assert!(app.world().resource::<Settings>().move_numbers);
+    app.world_mut().resource_mut::<Settings>().volume = 0.3;
+    app.world_mut().write_message(AppExit::Success);
+    app.update();
+    let saved = settings::load(dir.path(), 1).settings;
+    assert_eq!(saved.volume, 0.3);
+    assert!(
+        !saved.move_numbers,
+        "the command line's choice is not saved"
+    );
+    assert_eq!(saved.language, Language::English);
+    // The player turns move numbers off and on again: now it is theirs.
+    app.world_mut().resource_mut::<Settings>().move_numbers = false;
+    app.update();
+    app.world_mut().resource_mut::<Settings>().move_numbers = true;
+    app.world_mut().write_message(AppExit::Success);
+    app.update();
+    assert!(settings::load(dir.path(), 1).settings.move_numbers);
 }
 
 #[test]

@@ -22,7 +22,7 @@ use crate::game::Match;
 use crate::i18n::{Language, t};
 use crate::input::UiCapture;
 use crate::replay::{OpenFile, Replay};
-use crate::settings::{self, Settings};
+use crate::settings::{self, RunOverride, Settings};
 use crate::storage::{self, autosave};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -172,9 +172,20 @@ pub fn install(app: &mut App, menu: MenuArgs, options: &crate::cli::Options) {
     if let Some(warning) = &store.warning {
         warn!("{warning}");
     }
+    // The command line wins for this run, without being saved.
     if let Some(language) = menu.language {
-        store.language_override = Some((language, loaded.language));
-        loaded.language = language;
+        RunOverride::apply(
+            &mut store.overrides.language,
+            &mut loaded.language,
+            language,
+        );
+    }
+    if options.move_numbers {
+        RunOverride::apply(
+            &mut store.overrides.move_numbers,
+            &mut loaded.move_numbers,
+            true,
+        );
     }
     let screen = match (&menu.file, menu.screen) {
         (Some(_), _) => Overlay::Replay,
