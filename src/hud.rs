@@ -356,9 +356,13 @@ fn game_over(ui: &mut egui::Ui, state: &mut HudState, result: GameResult, now: f
                     &clock_text(m.duration(now)),
                 ],
             ));
-            if ui.button(t(lang, "hud.new_game")).clicked() {
-                state.new_game.open_from_board();
-            }
+            // In a row, so the button keeps its own width in the compact
+            // layout's justified columns too.
+            ui.horizontal(|ui| {
+                if ui.button(t(lang, "hud.new_game")).clicked() {
+                    state.new_game.open_from_board();
+                }
+            });
         });
 }
 
