@@ -133,8 +133,8 @@ pub const STRINGS: &[(&str, &str, &str)] = &[
     ),
     (
         "level.Master.desc",
-        "Full strength, about a second per move.",
-        "全力计算，每步约一秒。",
+        "Strong: deep reading, about a second per move, no final safety check.",
+        "强：深入计算，每步约一秒，不做最后的安全检查。",
     ),
     (
         "level.Grandmaster.desc",
