@@ -6,7 +6,7 @@
 use crate::AppSystems;
 use crate::i18n::{Language, forbidden_name, game_result_text, t, tf};
 use crate::screens::Phase;
-use crate::settings::Settings;
+use crate::settings::{self, Settings};
 use bevy::prelude::*;
 use gomoku_engine::record::MoveError;
 use gomoku_engine::rules::legal_moves;
@@ -294,12 +294,6 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-/// The language notices are written in: the settings', or English where
-/// there are none (headless tests).
-fn notice_language(settings: Option<Res<Settings>>) -> Language {
-    settings.map_or(Language::English, |s| s.language)
-}
-
 /// The single placement system.
 fn apply_move_requests(
     mut requests: MessageReader<MoveRequest>,
@@ -311,7 +305,7 @@ fn apply_move_requests(
     mut commands: Commands,
 ) {
     let now = time.elapsed_secs_f64();
-    let lang = notice_language(settings);
+    let lang = settings::language(settings.as_deref());
     for request in requests.read() {
         match request.by {
             Mover::Ai { generation, hash } => {
@@ -398,7 +392,7 @@ fn apply_commands(
     mut commands: Commands,
 ) {
     let now = time.elapsed_secs_f64();
-    let lang = notice_language(settings);
+    let lang = settings::language(settings.as_deref());
     for command in commands_in.read() {
         match command {
             GameCommand::Undo => {

@@ -67,9 +67,7 @@ struct HudState<'w> {
 
 impl HudState<'_> {
     fn lang(&self) -> Language {
-        self.settings
-            .as_ref()
-            .map_or(Language::English, |s| s.language)
+        crate::settings::language(self.settings.as_deref())
     }
 }
 

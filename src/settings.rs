@@ -90,6 +90,12 @@ impl Default for Settings {
     }
 }
 
+/// The language to show: the settings', or English in an app built
+/// without them (the headless tests).
+pub fn language(settings: Option<&Settings>) -> Language {
+    settings.map_or(Language::English, |s| s.language)
+}
+
 impl Settings {
     /// Clamps numbers into their ranges (a hand-edited file may hold any).
     pub fn sanitized(mut self) -> Settings {
