@@ -33,7 +33,7 @@ fn params(level: Level) -> Params {
         Level::Expert => (Some(6), 800, 35),
         // A small margin also leaves out the root VCF and the final safety
         // check, which only full strength (Grandmaster) runs.
-        Level::Master => (None, 1_200, 10),
+        Level::Master => (None, 1_000, 10),
         Level::Grandmaster => (None, 2_500, 0),
     };
     Params {

@@ -423,7 +423,6 @@ impl Searcher {
             }
             if let Some(t) = limits.time
                 && start.elapsed() * 5 >= t * 2
-                && margin == 0
             {
                 // The next depth would not finish in the time left.
                 break;
