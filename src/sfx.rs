@@ -5,6 +5,7 @@
 //! writes the very same WAV files for listening or inspection. Licence: the
 //! project's (MIT), see `assets/CREDITS.md`.
 
+use gomoku_engine::rng::Rng;
 use std::f32::consts::TAU;
 
 pub const SAMPLE_RATE: u32 = 44_100;
@@ -73,17 +74,13 @@ fn normalise(mut samples: Vec<f32>, peak: f32) -> Vec<f32> {
     samples
 }
 
-/// splitmix64: a tiny deterministic noise source.
-struct Noise(u64);
+/// White noise in -1..1 from the engine's deterministic generator, so the
+/// sounds are the same on every run.
+struct Noise(Rng);
 
 impl Noise {
     fn next(&mut self) -> f32 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^= z >> 31;
-        (z >> 40) as f32 / (1u64 << 23) as f32 - 1.0
+        (self.0.next_u64() >> 40) as f32 / (1u64 << 23) as f32 - 1.0
     }
 }
 
@@ -97,7 +94,7 @@ fn seconds(s: f32) -> usize {
 /// the pitches and the noise so repeated moves differ.
 fn stone(variant: u8) -> Vec<f32> {
     let v = variant as f32;
-    let mut noise = Noise(0x5707_E000 + variant as u64 * 7919);
+    let mut noise = Noise(Rng::new(0x5707_E000 + variant as u64 * 7919));
     let knock_hz = 820.0 + 65.0 * v;
     let board_hz = 180.0 + 17.0 * v;
     let ring_hz = 3100.0 + 280.0 * v;
@@ -157,7 +154,7 @@ fn chime(notes: &[f32], step: f32, tail: f32) -> Vec<f32> {
 
 /// A soft falling swoosh: a stone lifted off the board.
 fn undo() -> Vec<f32> {
-    let mut noise = Noise(0x0DD0);
+    let mut noise = Noise(Rng::new(0x0DD0));
     let n = seconds(0.18);
     let mut low = 0.0f32;
     let mut phase = 0.0f32;

@@ -14,6 +14,7 @@
 //! calls them balanced). Every opening is played twice, colours swapped.
 
 use gomoku_engine::board::parse_move_list;
+use gomoku_engine::rng::Rng;
 use gomoku_engine::rules::{self, Rule};
 use gomoku_engine::search::classic;
 use gomoku_engine::search::{Level, Score, SearchLimits, Searcher};
@@ -111,19 +112,6 @@ fn parse_args() -> Result<Config, String> {
     Ok(c)
 }
 
-/// splitmix64 for opening generation.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-}
-
 const RENJU26: &str = include_str!("../tests/data/renju26-openings.txt");
 
 fn renju26() -> Vec<Vec<Point>> {
@@ -140,14 +128,14 @@ const BALANCED: i32 = 350;
 /// Random 2-3 stone openings near the centre that a shallow search calls
 /// roughly even.
 fn random_openings(count: usize, rule: Rule, seed: u64) -> Vec<Vec<Point>> {
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let mut out = Vec::new();
     let cancel = AtomicBool::new(false);
     while out.len() < count {
-        let stones = 2 + (rng.next() % 2) as usize;
+        let stones = 2 + (rng.next_u64() % 2) as usize;
         let mut moves: Vec<Point> = Vec::new();
         while moves.len() < stones {
-            let p = Point::new(5 + (rng.next() % 5) as u8, 5 + (rng.next() % 5) as u8);
+            let p = Point::new(5 + (rng.next_u64() % 5) as u8, 5 + (rng.next_u64() % 5) as u8);
             if !moves.contains(&p) {
                 moves.push(p);
             }

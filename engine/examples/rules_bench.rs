@@ -3,29 +3,22 @@
 //! `cargo run --release -p gomoku-engine --example rules_bench`.
 //! Prints operations per second; compare runs as ratios, not absolutes.
 
+use gomoku_engine::rng::Rng;
 use gomoku_engine::rules::{self, forbidden, line};
 use gomoku_engine::{Board, Color, Point};
 use std::hint::black_box;
 use std::time::Instant;
 
-fn splitmix(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
 /// Mid-game positions: 30-60 stones in the centre, Black to move.
 fn positions(count: usize) -> Vec<Board> {
-    let mut seed = 42;
+    let mut rng = Rng::new(42);
     (0..count)
         .map(|_| {
             let mut b = Board::new(15).unwrap();
-            let stones = 30 + splitmix(&mut seed) as usize % 31;
+            let stones = 30 + rng.index(31);
             let mut color = Color::Black;
             while b.stone_count() < stones {
-                let p = Point::new(3 + (splitmix(&mut seed) % 9) as u8, 3 + (splitmix(&mut seed) % 9) as u8);
+                let p = Point::new(3 + rng.below(9) as u8, 3 + rng.below(9) as u8);
                 if b.place(p, color).is_ok() {
                     color = color.opponent();
                 }
@@ -37,13 +30,20 @@ fn positions(count: usize) -> Vec<Board> {
 
 fn rate(label: &str, ops: u64, start: Instant) {
     let secs = start.elapsed().as_secs_f64();
-    println!("{label:<44} {ops:>12} ops  {:>8.1} ms  {:>14.0} ops/s", secs * 1e3, ops as f64 / secs);
+    println!(
+        "{label:<44} {ops:>12} ops  {:>8.1} ms  {:>14.0} ops/s",
+        secs * 1e3,
+        ops as f64 / secs
+    );
 }
 
 fn main() {
     line::warm_up();
     let boards = positions(200);
-    let empties: Vec<Vec<usize>> = boards.iter().map(|b| b.empty_points().map(|p| p.index()).collect()).collect();
+    let empties: Vec<Vec<usize>> = boards
+        .iter()
+        .map(|b| b.empty_points().map(|p| p.index()).collect())
+        .collect();
 
     let start = Instant::now();
     let mut ops = 0u64;
@@ -66,7 +66,13 @@ fn main() {
         for (b, empty) in boards.iter().zip(&empties) {
             for &i in empty {
                 for dir in gomoku_engine::Direction::ALL {
-                    black_box(line::shape(b, i, dir, Color::Black, line::FiveMode::ExactlyFive));
+                    black_box(line::shape(
+                        b,
+                        i,
+                        dir,
+                        Color::Black,
+                        line::FiveMode::ExactlyFive,
+                    ));
                     ops += 1;
                 }
             }
@@ -86,7 +92,10 @@ fn main() {
         }
     }
     rate("forbidden check, every empty point", ops, start);
-    println!("  ({:.2}% of the points were forbidden)", found as f64 * 100.0 / ops as f64);
+    println!(
+        "  ({:.2}% of the points were forbidden)",
+        found as f64 * 100.0 / ops as f64
+    );
 
     // The points a search asks about most: those next to stones.
     let near: Vec<(usize, Vec<usize>)> = boards
@@ -96,9 +105,12 @@ fn main() {
             let pts = b
                 .empty_points()
                 .filter(|&p| {
-                    gomoku_engine::Direction::ALL
-                        .iter()
-                        .any(|&d| [-1, 1].iter().any(|&s| p.offset(d, s, 15).is_some_and(|q| b.get(q).color().is_some())))
+                    gomoku_engine::Direction::ALL.iter().any(|&d| {
+                        [-1, 1].iter().any(|&s| {
+                            p.offset(d, s, 15)
+                                .is_some_and(|q| b.get(q).color().is_some())
+                        })
+                    })
                 })
                 .map(|p| p.index())
                 .collect();

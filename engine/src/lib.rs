@@ -2,9 +2,10 @@
 //! protocol. No graphics here; the game crate draws what this crate decides.
 
 pub mod board;
-pub mod protocol;
 pub mod eval;
+pub mod protocol;
 pub mod record;
+pub mod rng;
 pub mod rules;
 pub mod search;
 

@@ -8,6 +8,7 @@
 //! stone can be added to get a straight four; Black may not make a
 //! double-three, a double-four or an overline; a five wins regardless.
 
+use gomoku_engine::rng::Rng;
 use gomoku_engine::rules::{ForbiddenKind, forbidden};
 use gomoku_engine::{Board, Cell, Color, Direction, Point};
 use std::collections::BTreeSet;
@@ -118,22 +119,6 @@ fn slow_forbidden(b: &mut Board, p: Point) -> Option<ForbiddenKind> {
     verdict
 }
 
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
-
 /// A random position dense enough to hold many threes and fours: stones in
 /// a window of the board, more black than white, edges included sometimes.
 fn random_board(rng: &mut Rng, size: usize) -> Board {
@@ -159,7 +144,7 @@ fn random_board(rng: &mut Rng, size: usize) -> Board {
 
 #[test]
 fn fast_check_matches_the_rif_definitions_on_random_positions() {
-    let mut rng = Rng(20261130);
+    let mut rng = Rng::new(20261130);
     let mut counts = [0usize; 4];
     for round in 0..400 {
         let size = if round % 5 == 0 { 9 } else { 15 };

@@ -67,9 +67,9 @@ fn random_byte_flips_never_panic() {
         for (bytes, record) in valid_files(format) {
             for round in 0..400 {
                 let mut corrupt = bytes.clone();
-                for _ in 0..1 + rng.below(3) {
-                    let i = rng.below(corrupt.len());
-                    corrupt[i] = rng.next() as u8;
+                for _ in 0..1 + rng.index(3) {
+                    let i = rng.index(corrupt.len());
+                    corrupt[i] = rng.next_u64() as u8;
                 }
                 if let Some(read_back) = read(format, &corrupt, &record) {
                     accepted += 1;
@@ -102,9 +102,9 @@ fn random_text_never_panics() {
     for format in Format::ALL {
         let letters = alphabet(format);
         for round in 0..3000 {
-            let len = rng.below(600);
+            let len = rng.index(600);
             let bytes: Vec<u8> = if round % 4 == 0 {
-                (0..len).map(|_| rng.next() as u8).collect()
+                (0..len).map(|_| rng.next_u64() as u8).collect()
             } else {
                 (0..len).map(|_| *rng.pick(letters)).collect()
             };

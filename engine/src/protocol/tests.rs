@@ -2,24 +2,8 @@
 
 use super::{Brain, legal_choice};
 use crate::board::{Board, Cell, Color, Point};
+use crate::rng::Rng;
 use crate::rules::{self, Rule};
-
-/// A small deterministic PRNG (splitmix64) for random positions and junk.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
 
 /// A brain after START 15 with `rule`, told to think briefly so that tests
 /// stay fast whatever search is plugged in.
@@ -586,7 +570,7 @@ fn legal_choice_replaces_illegal_suggestions() {
 /// forbidden points), sent as BOARD in play order: every answer is legal.
 #[test]
 fn random_positions_never_get_an_illegal_answer() {
-    let mut rng = Rng(2024);
+    let mut rng = Rng::new(2024);
     let mut brain = started(Rule::Renju);
     let mut positions_with_forbidden = 0;
     for _ in 0..80 {
@@ -625,7 +609,7 @@ fn random_positions_never_get_an_illegal_answer() {
 #[test]
 fn turn_by_turn_games_stay_legal() {
     for rule in Rule::ALL {
-        let mut rng = Rng(7 + rule.gomocup_mask() as u64);
+        let mut rng = Rng::new(7 + rule.gomocup_mask() as u64);
         let mut brain = started(rule);
         legal_answer(&mut brain, "BEGIN", rule);
         for _ in 0..40 {
@@ -666,7 +650,7 @@ fn fuzzed_input_never_panics() {
         "ÉÀ",
         "\0",
     ];
-    let mut rng = Rng(99);
+    let mut rng = Rng::new(99);
     let mut brain = Brain::new();
     brain.respond("INFO max_depth 1");
     brain.respond("INFO max_node 500");

@@ -17,6 +17,8 @@ use crate::eval::pattern::Threat;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
+use crate::rng::Rng;
+
 struct Params {
     depth: Option<u32>,
     time_ms: u64,
@@ -58,33 +60,6 @@ pub fn description(level: Level) -> &'static str {
         Level::Expert => "Deep reading with rare inaccuracies.",
         Level::Master => "Strong: deep reading, about a second per move, no final safety check.",
         Level::Grandmaster => "Full strength, about two and a half seconds per move.",
-    }
-}
-
-/// splitmix64: small, seedable, good enough for choosing moves.
-pub struct Rng(u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed)
-    }
-
-    pub fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in 0..n (n > 0).
-    pub fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-
-    /// True with probability `percent` / 100.
-    pub fn chance(&mut self, percent: u64) -> bool {
-        self.below(100) < percent
     }
 }
 

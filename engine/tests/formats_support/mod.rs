@@ -9,35 +9,7 @@ use gomoku_engine::rules::forbidden;
 use gomoku_engine::{Color, ForbiddenPolicy, Game, Point, Rule};
 use std::time::{Duration, UNIX_EPOCH};
 
-/// splitmix64: tiny, fast, and good enough for test data.
-pub struct Rng(u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed)
-    }
-
-    pub fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in 0..n (n > 0).
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
-    pub fn chance(&mut self, percent: u64) -> bool {
-        self.next() % 100 < percent
-    }
-
-    pub fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
-        &items[self.below(items.len())]
-    }
-}
+pub use gomoku_engine::rng::Rng;
 
 /// How a generated game should end.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -89,7 +61,7 @@ pub fn random_game(rng: &mut Rng, rule: Rule, size: usize, ending: Ending) -> Ga
     };
     let mut game = Game::new(rule, size).unwrap().with_policy(policy);
     let limit = match ending {
-        Ending::Unfinished | Ending::Resign | Ending::Timeout => rng.below(60),
+        Ending::Unfinished | Ending::Resign | Ending::Timeout => rng.index(60),
         _ => size * size,
     };
     while !game.is_over() && game.moves().len() < limit {
@@ -140,10 +112,10 @@ const NAMES: [&str; 8] = [
 ];
 
 fn random_player(rng: &mut Rng) -> Player {
-    let kind = match rng.below(3) {
+    let kind = match rng.index(3) {
         0 => PlayerKind::Human,
         1 => PlayerKind::Ai {
-            level: rng.below(10).to_string(),
+            level: rng.index(10).to_string(),
         },
         _ => PlayerKind::Ai {
             level: rng.pick(&["Easy", "Hard", "Master"]).to_string(),
@@ -157,25 +129,25 @@ fn random_player(rng: &mut Rng) -> Player {
 
 /// Random metadata for `game`: every field set or not, awkward characters.
 pub fn random_meta(rng: &mut Rng, game: &Game) -> Metadata {
-    let time_control = match rng.below(3) {
+    let time_control = match rng.index(3) {
         0 => None,
         1 => Some(TimeControl::PerGame {
-            total_ms: rng.next() % 10_000_000,
-            increment_ms: rng.next() % 30_000,
+            total_ms: rng.next_u64() % 10_000_000,
+            increment_ms: rng.next_u64() % 30_000,
         }),
         _ => Some(TimeControl::PerMove {
-            move_ms: rng.next() % 100_000,
+            move_ms: rng.next_u64() % 100_000,
         }),
     };
     let move_times_ms = if rng.chance(50) {
         (0..game.moves().len())
-            .map(|_| 1 + rng.next() % 120_000)
+            .map(|_| 1 + rng.next_u64() % 120_000)
             .collect()
     } else {
         Vec::new()
     };
     let date = rng.chance(70).then(|| {
-        let seconds = rng.next() % 4_000_000_000;
+        let seconds = rng.next_u64() % 4_000_000_000;
         iso8601_utc(UNIX_EPOCH + Duration::from_secs(seconds))
     });
     let comment = rng.chance(50).then(|| {
