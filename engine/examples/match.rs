@@ -135,7 +135,10 @@ fn random_openings(count: usize, rule: Rule, seed: u64) -> Vec<Vec<Point>> {
         let stones = 2 + (rng.next_u64() % 2) as usize;
         let mut moves: Vec<Point> = Vec::new();
         while moves.len() < stones {
-            let p = Point::new(5 + (rng.next_u64() % 5) as u8, 5 + (rng.next_u64() % 5) as u8);
+            let p = Point::new(
+                5 + (rng.next_u64() % 5) as u8,
+                5 + (rng.next_u64() % 5) as u8,
+            );
             if !moves.contains(&p) {
                 moves.push(p);
             }
