@@ -104,29 +104,17 @@ fn parse_move(text: &str) -> (u8, u8) {
     parsed.unwrap_or_else(|| panic!("'{text}' is not a move"))
 }
 
-/// Renju, Black to move: 4,1 is an overline (1,1 2,1 3,1 _ 5,1 6,1) and 12,8
-/// a double-three (10,8 11,8 _ on row 8, _ 12,9 12,10 on column 12, both
-/// open); no other point is forbidden. Lines in play order (Black first).
-const FORBID_STONES: [(u8, u8, u8); 18] = [
-    (1, 1, 1),
-    (0, 14, 2),
-    (2, 1, 1),
-    (2, 14, 2),
-    (3, 1, 1),
-    (4, 14, 2),
-    (5, 1, 1),
-    (6, 14, 2),
-    (6, 1, 1),
-    (8, 14, 2),
-    (10, 8, 1),
-    (10, 14, 2),
-    (11, 8, 1),
-    (0, 12, 2),
-    (12, 9, 1),
-    (14, 0, 2),
-    (12, 10, 1),
-    (14, 4, 2),
-];
+/// The YXSHOWFORBID test position (see the comment in the data file).
+fn forbid_stones() -> Vec<(u8, u8, u8)> {
+    include_str!("data/yxshowforbid.txt")
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let f: Vec<u8> = l.split(',').map(|v| v.trim().parse().unwrap()).collect();
+            (f[0], f[1], f[2])
+        })
+        .collect()
+}
 
 #[test]
 fn a_session_through_pipes() {
@@ -167,18 +155,18 @@ fn a_session_through_pipes() {
     );
 
     // YXBOARD answers nothing: the next line is YXSHOWFORBID's answer.
-    brain.block("YXBOARD", &FORBID_STONES);
+    brain.block("YXBOARD", &forbid_stones());
     assert_eq!(brain.ask("YXSHOWFORBID"), "FORBID 04011208.");
 
     // BOARD answers a move, never on a stone or a forbidden point.
-    brain.block("BOARD", &FORBID_STONES);
+    brain.block("BOARD", &forbid_stones());
     let answer = parse_move(&brain.reply());
-    assert!(!FORBID_STONES.iter().any(|&(x, y, _)| (x, y) == answer));
+    assert!(!forbid_stones().iter().any(|&(x, y, _)| (x, y) == answer));
     assert!(answer != (4, 1) && answer != (12, 8), "{answer:?}");
     // Now White is to move: nothing is forbidden.
     assert_eq!(brain.ask("YXSHOWFORBID"), "FORBID .");
     brain.send("INFO rule 0");
-    brain.block("YXBOARD", &FORBID_STONES);
+    brain.block("YXBOARD", &forbid_stones());
     assert_eq!(brain.ask("YXSHOWFORBID"), "FORBID .");
 
     brain.send("END");

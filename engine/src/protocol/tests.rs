@@ -452,44 +452,30 @@ fn progress_messages_come_before_the_move() {
     }
 }
 
-/// A Renju position, Black to move, with exactly two forbidden points worked
-/// out by hand: 4,1 is an overline (1,1 2,1 3,1 _ 5,1 6,1) and 12,8 a
-/// double-three (10,8 11,8 _ on row 8 and _ 12,9 12,10 on column 12, both
-/// open). The pairs on the two diagonals through 11,8-12,9 and 10,8-12,10 meet
-/// no other pair, and White's stones are far from all of them.
-pub(super) const FORBID_STONES: [(u8, u8, u8); 18] = [
-    (1, 1, 1),
-    (0, 14, 2),
-    (2, 1, 1),
-    (2, 14, 2),
-    (3, 1, 1),
-    (4, 14, 2),
-    (5, 1, 1),
-    (6, 14, 2),
-    (6, 1, 1),
-    (8, 14, 2),
-    (10, 8, 1),
-    (10, 14, 2),
-    (11, 8, 1),
-    (0, 12, 2),
-    (12, 9, 1),
-    (14, 0, 2),
-    (12, 10, 1),
-    (14, 4, 2),
-];
+/// The YXSHOWFORBID test position (see the comment in the data file).
+fn forbid_stones() -> Vec<(u8, u8, u8)> {
+    include_str!("../../tests/data/yxshowforbid.txt")
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let f: Vec<u8> = l.split(',').map(|v| v.trim().parse().unwrap()).collect();
+            (f[0], f[1], f[2])
+        })
+        .collect()
+}
 
 #[test]
 fn yxshowforbid_lists_black_s_forbidden_points() {
     let mut brain = started(Rule::Renju);
     assert_eq!(one(&mut brain, "YXSHOWFORBID"), "FORBID .");
-    assert!(send_block(&mut brain, "YXBOARD", &FORBID_STONES).is_empty());
+    assert!(send_block(&mut brain, "YXBOARD", &forbid_stones()).is_empty());
     assert_eq!(one(&mut brain, "yxshowforbid"), "FORBID 04011208.");
     // White to move: nothing is forbidden for White.
     brain.respond("TAKEBACK 14,4");
     assert_eq!(one(&mut brain, "YXSHOWFORBID"), "FORBID .");
     // Not Renju: nothing is forbidden.
     brain.respond("INFO rule 1");
-    send_block(&mut brain, "YXBOARD", &FORBID_STONES);
+    send_block(&mut brain, "YXBOARD", &forbid_stones());
     assert_eq!(one(&mut brain, "YXSHOWFORBID"), "FORBID .");
 }
 
@@ -498,7 +484,7 @@ fn we_never_play_a_forbidden_point() {
     // Black (us) to move in the position above, where White now also
     // threatens five on the anti-diagonal through 12,8: the only block is
     // forbidden, so Black must play elsewhere (and lose) rather than cheat.
-    let mut stones = FORBID_STONES.to_vec();
+    let mut stones = forbid_stones();
     for (x, y) in [(14, 6), (13, 7), (11, 9), (10, 10)] {
         stones.push((x, y, 2));
     }
