@@ -17,6 +17,14 @@ fn step(p: Point, dir: Direction, k: i32, size: usize) -> Option<Point> {
     p.offset(dir, k, size)
 }
 
+/// The empty points within four cells of `p` along `dir`.
+fn empty_near(b: &Board, p: Point, dir: Direction) -> Vec<Point> {
+    (-4..=4)
+        .filter_map(|k| step(p, dir, k, b.size()))
+        .filter(|&q| b.get(q) == Cell::Empty)
+        .collect()
+}
+
 /// Length of the unbroken black row through `p` along `dir` (p must be black).
 fn run(b: &Board, p: Point, dir: Direction) -> (Vec<Point>, usize) {
     let mut cells = vec![p];
@@ -42,13 +50,7 @@ fn exact_five(b: &Board, p: Point) -> bool {
 /// stones that one more stone turns into exactly five (p among them).
 fn fours(b: &mut Board, p: Point, dir: Direction) -> Vec<(BTreeSet<Point>, Point)> {
     let mut out = Vec::new();
-    for k in -4..=4 {
-        let Some(q) = step(p, dir, k, b.size()) else {
-            continue;
-        };
-        if b.get(q) != Cell::Empty {
-            continue;
-        }
+    for q in empty_near(b, p, dir) {
         b.place(q, Color::Black).unwrap();
         let (cells, n) = run(b, q, dir);
         if n == 5 && cells.contains(&p) {
@@ -74,13 +76,7 @@ fn has_straight_four(b: &mut Board, p: Point, q: Point, dir: Direction) -> bool 
 
 /// Whether the black stone at `p` is part of a real three along `dir`.
 fn real_three(b: &mut Board, p: Point, dir: Direction) -> bool {
-    for k in -4..=4 {
-        let Some(q) = step(p, dir, k, b.size()) else {
-            continue;
-        };
-        if b.get(q) != Cell::Empty {
-            continue;
-        }
+    for q in empty_near(b, p, dir) {
         b.place(q, Color::Black).unwrap();
         let makes_five = exact_five(b, q);
         let straight = !makes_five && has_straight_four(b, p, q, dir);

@@ -2,6 +2,7 @@
 //! drives it: CR LF line endings, replies read line by line, exit on END or
 //! at the end of input.
 
+use gomoku_engine::protocol::command::parse_stone;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
@@ -104,16 +105,18 @@ fn parse_move(text: &str) -> (u8, u8) {
     parsed.unwrap_or_else(|| panic!("'{text}' is not a move"))
 }
 
-/// The YXSHOWFORBID test position (see the comment in the data file).
+/// The YXSHOWFORBID test position (see the comment in the data file), read
+/// with the brain's own parser of `x,y,field` lines.
 fn forbid_stones() -> Vec<(u8, u8, u8)> {
-    include_str!("data/yxshowforbid.txt")
+    let lines = include_str!("data/yxshowforbid.txt")
         .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .map(|l| {
-            let f: Vec<u8> = l.split(',').map(|v| v.trim().parse().unwrap()).collect();
-            (f[0], f[1], f[2])
-        })
-        .collect()
+        .filter(|l| !l.starts_with('#'));
+    let stone = |l| {
+        parse_stone(l)
+            .map(|(c, f)| (c.x as u8, c.y as u8, f as u8))
+            .unwrap()
+    };
+    lines.map(stone).collect()
 }
 
 #[test]

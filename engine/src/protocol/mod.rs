@@ -47,7 +47,7 @@
 
 mod brain;
 pub mod clock;
-mod command;
+pub mod command;
 mod io;
 mod position;
 

@@ -1,5 +1,6 @@
 //! The brain, command by command, through its line interface.
 
+use super::command::parse_stone;
 use super::{Brain, legal_choice};
 use crate::board::{Board, Cell, Color, Point};
 use crate::rng::Rng;
@@ -452,16 +453,18 @@ fn progress_messages_come_before_the_move() {
     }
 }
 
-/// The YXSHOWFORBID test position (see the comment in the data file).
+/// The YXSHOWFORBID test position (see the comment in the data file), read
+/// with the brain's own parser of `x,y,field` lines.
 fn forbid_stones() -> Vec<(u8, u8, u8)> {
-    include_str!("../../tests/data/yxshowforbid.txt")
+    let lines = include_str!("../../tests/data/yxshowforbid.txt")
         .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .map(|l| {
-            let f: Vec<u8> = l.split(',').map(|v| v.trim().parse().unwrap()).collect();
-            (f[0], f[1], f[2])
-        })
-        .collect()
+        .filter(|l| !l.starts_with('#'));
+    let stone = |l| {
+        parse_stone(l)
+            .map(|(c, f)| (c.x as u8, c.y as u8, f as u8))
+            .unwrap()
+    };
+    lines.map(stone).collect()
 }
 
 #[test]
