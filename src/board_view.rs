@@ -42,6 +42,29 @@ pub mod z {
     pub const CURSOR: f32 = 9.5;
 }
 
+/// A board overlay (last-move dot, hint ring, ghost stone, keyboard cursor)
+/// that starts hidden; its system moves it and shows it when needed.
+pub fn hidden_marker(
+    name: &'static str,
+    image: Handle<Image>,
+    size: f32,
+    color: Color,
+    layer: f32,
+) -> impl Bundle {
+    (
+        Name::new(name),
+        Sprite {
+            image,
+            custom_size: Some(Vec2::splat(size)),
+            color,
+            ..default()
+        },
+        Transform::from_xyz(0.0, 0.0, layer),
+        Visibility::Hidden,
+        DespawnOnExit(Screen::Game),
+    )
+}
+
 /// The centre of intersection `p` (row 0 at the top, like `Point::y`).
 pub fn point_to_world(p: Point) -> Vec2 {
     Vec2::new(p.x as f32 * CELL - HALF_GRID, HALF_GRID - p.y as f32 * CELL)

@@ -5,7 +5,9 @@
 use crate::AppSystems;
 use crate::ai::{Hint, HintRequest};
 use crate::audio::Muted;
-use crate::board_view::{BoardCamera, CELL, ViewOptions, point_to_world, world_to_point, z};
+use crate::board_view::{
+    BoardCamera, CELL, ViewOptions, hidden_marker, point_to_world, world_to_point, z,
+};
 use crate::game::{BOARD_SIZE, GameCommand, Match, MoveRequest, Mover};
 use crate::menus::NewGameScreen;
 use crate::screens::Screen;
@@ -221,30 +223,24 @@ fn cursor_to_hint(hint: Res<Hint>, m: Res<Match>, mut target: ResMut<PointerTarg
 
 fn spawn_pointer_feedback(mut commands: Commands, textures: Res<Textures>) {
     commands.spawn((
-        Name::new("Ghost stone"),
         GhostStone,
-        Sprite {
-            image: textures.black_stone.clone(),
-            custom_size: Some(Vec2::splat(CELL * 0.95)),
-            color: Color::srgba(1.0, 1.0, 1.0, 0.55),
-            ..default()
-        },
-        Transform::from_xyz(0.0, 0.0, z::GHOST),
-        Visibility::Hidden,
-        DespawnOnExit(Screen::Game),
+        hidden_marker(
+            "Ghost stone",
+            textures.black_stone.clone(),
+            CELL * 0.95,
+            Color::srgba(1.0, 1.0, 1.0, 0.55),
+            z::GHOST,
+        ),
     ));
     commands.spawn((
-        Name::new("Keyboard cursor"),
         KeyboardCursor,
-        Sprite {
-            image: textures.brackets.clone(),
-            custom_size: Some(Vec2::splat(CELL * 1.0)),
-            color: Color::srgb(0.2, 0.45, 0.95),
-            ..default()
-        },
-        Transform::from_xyz(0.0, 0.0, z::CURSOR),
-        Visibility::Hidden,
-        DespawnOnExit(Screen::Game),
+        hidden_marker(
+            "Keyboard cursor",
+            textures.brackets.clone(),
+            CELL * 1.0,
+            Color::srgb(0.2, 0.45, 0.95),
+            z::CURSOR,
+        ),
     ));
 }
 

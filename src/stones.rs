@@ -5,7 +5,7 @@
 //! special handling here.
 
 use crate::ai::Hint;
-use crate::board_view::{CELL, CrispText, ViewOptions, point_to_world, z};
+use crate::board_view::{CELL, CrispText, ViewOptions, hidden_marker, point_to_world, z};
 use crate::game::Match;
 use crate::screens::{Phase, Screen};
 use crate::settings::AnimationSpeed;
@@ -307,30 +307,24 @@ fn style_move_numbers(
 
 fn spawn_markers(mut commands: Commands, textures: Res<Textures>) {
     commands.spawn((
-        Name::new("Last move marker"),
         LastMoveMarker,
-        Sprite {
-            image: textures.disc.clone(),
-            custom_size: Some(Vec2::splat(CELL * 0.26)),
-            color: LAST_MOVE,
-            ..default()
-        },
-        Transform::from_xyz(0.0, 0.0, z::MARKER),
-        Visibility::Hidden,
-        DespawnOnExit(Screen::Game),
+        hidden_marker(
+            "Last move marker",
+            textures.disc.clone(),
+            CELL * 0.26,
+            LAST_MOVE,
+            z::MARKER,
+        ),
     ));
     commands.spawn((
-        Name::new("Hint marker"),
         HintMarker,
-        Sprite {
-            image: textures.ring.clone(),
-            custom_size: Some(Vec2::splat(CELL * 0.9)),
-            color: Color::srgb(0.2, 0.85, 0.45),
-            ..default()
-        },
-        Transform::from_xyz(0.0, 0.0, z::HINT),
-        Visibility::Hidden,
-        DespawnOnExit(Screen::Game),
+        hidden_marker(
+            "Hint marker",
+            textures.ring.clone(),
+            CELL * 0.9,
+            Color::srgb(0.2, 0.85, 0.45),
+            z::HINT,
+        ),
     ));
 }
 
