@@ -86,7 +86,7 @@ pub fn choose(
         depth: p.depth,
         nodes: None,
     };
-    let result = searcher.run(board, to_move, &limits, p.margin, cancel, report);
+    let result = searcher.run(board, to_move, &limits, p.margin, &[], cancel, report);
     let mut info = result.info;
     let Some(top) = result.moves.first() else {
         return info;
@@ -158,5 +158,5 @@ fn beginner(searcher: &Searcher, board: &Board, us: Color, rng: &mut Rng) -> Sea
         .map(|&(c, s)| (s + rng.below(3_000) as i32, c))
         .max_by_key(|&(s, c)| (s, std::cmp::Reverse(c)))
         .map(|(_, c)| c);
-    found(pick.or_else(|| super::any_legal(&pos, us)))
+    found(pick.or_else(|| super::any_legal(&pos, us, &[])))
 }

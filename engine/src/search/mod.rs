@@ -220,7 +220,27 @@ impl Searcher {
         cancel: &AtomicBool,
         report: &mut dyn FnMut(&SearchInfo),
     ) -> SearchInfo {
-        self.run(board, to_move, limits, 0, cancel, report).info
+        self.run(board, to_move, limits, 0, &[], cancel, report)
+            .info
+    }
+
+    /// [`Searcher::search`] that never plays (nor reports) the `excluded`
+    /// root moves: the analysis builds its multi-PV from it (search, exclude
+    /// the best, search again). `best` is None when every legal move is
+    /// excluded. Forced answers (a five, a block) are skipped when excluded,
+    /// so the next best is scored honestly, usually as a loss.
+    pub fn search_excluding(
+        &mut self,
+        board: &Board,
+        to_move: Color,
+        limits: &SearchLimits,
+        excluded: &[Point],
+        cancel: &AtomicBool,
+        report: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchInfo {
+        let excluded: Vec<usize> = excluded.iter().map(|p| p.index()).collect();
+        self.run(board, to_move, limits, 0, &excluded, cancel, report)
+            .info
     }
 
     /// Chooses a move the way a player of `level` would: the level sets the
@@ -264,12 +284,15 @@ impl Searcher {
 
     /// Iterative deepening. With `margin` > 0 every root move scoring within
     /// `margin` of the best gets an exact score (for the mistake model).
+    /// `excluded` root moves (cell indices) are never considered.
+    #[allow(clippy::too_many_arguments)]
     fn run(
         &mut self,
         board: &Board,
         to_move: Color,
         limits: &SearchLimits,
         margin: i32,
+        excluded: &[usize],
         cancel: &AtomicBool,
         report: &mut dyn FnMut(&SearchInfo),
     ) -> RootResult {
@@ -286,7 +309,7 @@ impl Searcher {
                 elapsed: start.elapsed(),
             }
         };
-        let root = match root_moves(&pos, to_move) {
+        let root = match root_moves(&pos, to_move, excluded) {
             Root::Decided(cell, score) => {
                 let info = done(Some(cell), score, 1);
                 report(&info);
@@ -320,7 +343,9 @@ impl Searcher {
             )
         {
             let first = win.line[0].index();
-            if root.contains(&first) || pos_is_legal(board, self.rule, to_move, win.line[0]) {
+            if !excluded.contains(&first)
+                && (root.contains(&first) || pos_is_legal(board, self.rule, to_move, win.line[0]))
+            {
                 let mut info = done(Some(first), win_at(win.line.len()), win.nodes);
                 info.pv = win.line;
                 report(&info);
@@ -515,10 +540,10 @@ enum Root {
 }
 
 /// Root moves: immediate wins and forced blocks first, then the candidate
-/// generator's moves, legal by the exact Renju rules.
-fn root_moves(pos: &Position, us: Color) -> Root {
+/// generator's moves, legal by the exact Renju rules and not `excluded`.
+fn root_moves(pos: &Position, us: Color, excluded: &[usize]) -> Root {
     let them = us.opponent();
-    let legal = |cell: usize| pos.is_legal(cell, us);
+    let legal = |cell: usize| pos.is_legal(cell, us) && !excluded.contains(&cell);
     if let Some(five) = pos.cells_with(us, Threat::Five).find(|&c| legal(c)) {
         return Root::Decided(five, win_at(1));
     }
@@ -528,7 +553,9 @@ fn root_moves(pos: &Position, us: Color) -> Root {
         return match their_fives.iter().copied().find(|&c| legal(c)) {
             Some(block) if their_fives.len() > 1 => Root::Decided(block, score),
             Some(block) => Root::Choose(vec![block]),
-            None => any_legal(pos, us).map_or(Root::NoMove, |c| Root::Decided(c, -win_at(2))),
+            None => {
+                any_legal(pos, us, excluded).map_or(Root::NoMove, |c| Root::Decided(c, -win_at(2)))
+            }
         };
     }
     if let Some(flex) = pos.cells_with(us, Threat::Flex4).find(|&c| legal(c)) {
@@ -536,25 +563,33 @@ fn root_moves(pos: &Position, us: Color) -> Root {
     }
     if pos.board().stone_count() == 0 {
         let c = (pos.size() / 2) as u8;
-        return Root::Decided(Point::new(c, c).index(), 0);
+        let centre = Point::new(c, c).index();
+        if legal(centre) {
+            return Root::Decided(centre, 0);
+        }
     }
     let mut scored = Vec::new();
     alphabeta::generate(pos, us, &mut scored);
     scored.retain(|&(c, _)| legal(c));
     scored.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
     if scored.is_empty() {
-        return any_legal(pos, us).map_or(Root::NoMove, |c| Root::Choose(vec![c]));
+        return any_legal(pos, us, excluded).map_or(Root::NoMove, |c| Root::Choose(vec![c]));
     }
     Root::Choose(scored.into_iter().map(|(c, _)| c).collect())
 }
 
-/// Some legal move anywhere (when the candidates are all forbidden or the
-/// position is lost anyway).
-fn any_legal(pos: &Position, us: Color) -> Option<usize> {
+/// Some legal, not excluded move anywhere (when the candidates are all
+/// forbidden or the position is lost anyway), near the stones or the centre.
+fn any_legal(pos: &Position, us: Color, excluded: &[usize]) -> Option<usize> {
+    let centre = (pos.size() / 2) as u8;
     rules::legal_moves(pos.board(), pos.rule(), us)
         .into_iter()
+        .filter(|p| !excluded.contains(&p.index()))
+        .min_by_key(|p| {
+            let from_centre = p.x.abs_diff(centre).max(p.y.abs_diff(centre));
+            (!pos.is_near(p.index()), from_centre, p.index())
+        })
         .map(Point::index)
-        .min_by_key(|&c| (!pos.is_near(c), c))
 }
 
 /// One depth at the root. Moves are re-sorted best first; a move that
