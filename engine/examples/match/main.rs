@@ -1,0 +1,700 @@
+//! Plays two players against each other and prints the score, Elo with a 95%
+//! interval, W/D/L, time use per move and every failure.
+//!
+//! ```text
+//! cargo run --release -p gomoku-engine --example match -- \
+//!     --a-cmd /path/pbrain-gomoku --b-cmd /path/pbrain-rapfi \
+//!     --rule freestyle --time 200 --games 100 --sprt -50,0 --log games.txt
+//! ```
+//!
+//! Players: `--a`/`--b` take `classic` (seed 002's depth-4 alpha-beta), a
+//! level name (`beginner` .. `grandmaster`, with its mistake model; `--time`
+//! replaces its think time, `--scale 0.1` scales it) or `engine` (full
+//! strength in this process, `--time` per move); `--a-cmd`/`--b-cmd` take any
+//! Gomocup brain (one process per game, one thread, told `timeout_turn`,
+//! `timeout_match` and before every move `time_left`).
+//!
+//! A brain that answers late (past `--time` plus `--tolerance`), crashes,
+//! answers garbage or plays an illegal move (in Renju, a forbidden point)
+//! loses that game; the failure is printed and the match goes on.
+//!
+//! Openings: `random` (2-3 stones near the centre that a shallow search
+//! calls balanced; the freestyle default), `renju26` (the 26 canonical Renju
+//! openings; the Renju default) or a file with one move list (`h8h9j10`) per
+//! line, optionally after a name. Every opening is played twice, colours
+//! swapped. `--sprt ELO0,ELO1` stops once A is shown to be ELO1 or ELO0
+//! strong (alpha = beta = 5%).
+
+mod brain;
+mod stats;
+
+use brain::{Brain, Failure, Limits};
+use gomoku_engine::board::parse_move_list;
+use gomoku_engine::rng::Rng;
+use gomoku_engine::rules::{self, Rule};
+use gomoku_engine::search::classic;
+use gomoku_engine::search::{Level, Score, SearchLimits, Searcher};
+use gomoku_engine::{Board, Color, Point};
+use stats::{Sprt, Tally, TimeUse, Verdict};
+use std::io::Write;
+use std::process::exit;
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+#[derive(Clone, Debug)]
+enum Player {
+    Classic,
+    Level(Level),
+    Engine,
+    /// A Gomocup brain: the path of its executable.
+    Brain(String),
+}
+
+impl Player {
+    fn name(&self) -> String {
+        match self {
+            Player::Classic => "classic".into(),
+            Player::Level(l) => l.name().to_string(),
+            Player::Engine => "engine".into(),
+            Player::Brain(path) => path.rsplit('/').next().unwrap_or(path).to_string(),
+        }
+    }
+}
+
+fn parse_player(s: &str) -> Result<Player, String> {
+    let lower = s.to_ascii_lowercase();
+    match lower.as_str() {
+        "classic" => Ok(Player::Classic),
+        "engine" => Ok(Player::Engine),
+        _ => Level::ALL
+            .into_iter()
+            .find(|l| l.name().to_ascii_lowercase() == lower)
+            .map(Player::Level)
+            .ok_or_else(|| format!("unknown player '{s}' (classic, engine or a level name)")),
+    }
+}
+
+struct Config {
+    a: Player,
+    b: Player,
+    rule: Rule,
+    /// Per-move time; levels keep their own when unset.
+    time: Option<Duration>,
+    /// Whole-game time per side for brains (`timeout_match`); None = no limit.
+    game_time: Option<Duration>,
+    /// How far past its budget a brain may answer before it loses on time.
+    tolerance: Duration,
+    memory_mb: u64,
+    games: usize,
+    openings: String,
+    seed: u64,
+    /// Levels think this fraction of their own time (when `--time` is unset).
+    scale: Option<f64>,
+    sprt: Option<Sprt>,
+    log: Option<String>,
+}
+
+/// Per-move time for engines and brains when `--time` is not given.
+const DEFAULT_TURN: Duration = Duration::from_millis(1000);
+/// SPRT never stops before this many games.
+const SPRT_MIN_GAMES: usize = 10;
+
+fn number<T: std::str::FromStr>(flag: &str, v: &str) -> Result<T, String> {
+    v.parse().map_err(|_| format!("bad {flag} '{v}'"))
+}
+
+fn parse_args(args: &[String]) -> Result<Config, String> {
+    let mut c = Config {
+        a: Player::Level(Level::Grandmaster),
+        b: Player::Classic,
+        rule: Rule::Freestyle,
+        time: None,
+        game_time: None,
+        tolerance: Duration::from_millis(1000),
+        memory_mb: 128,
+        games: 20,
+        openings: String::new(),
+        seed: 1,
+        scale: None,
+        sprt: None,
+        log: None,
+    };
+    let mut it = args.iter();
+    while let Some(flag) = it.next() {
+        let mut value = || it.next().cloned().ok_or(format!("{flag} needs a value"));
+        let ms = |v: String| number::<u64>(flag, &v).map(Duration::from_millis);
+        match flag.as_str() {
+            "--a" => c.a = parse_player(&value()?)?,
+            "--b" => c.b = parse_player(&value()?)?,
+            "--a-cmd" => c.a = Player::Brain(value()?),
+            "--b-cmd" => c.b = Player::Brain(value()?),
+            "--rule" => {
+                let v = value()?;
+                c.rule = Rule::from_name(&v).ok_or(format!("unknown rule '{v}'"))?
+            }
+            "--time" => c.time = Some(ms(value()?)?),
+            "--game-time" => c.game_time = Some(ms(value()?)?),
+            "--tolerance" => c.tolerance = ms(value()?)?,
+            "--memory" => c.memory_mb = number(flag, &value()?)?,
+            "--games" => c.games = number(flag, &value()?)?,
+            "--openings" => c.openings = value()?,
+            "--scale" => c.scale = Some(number(flag, &value()?)?),
+            "--seed" => c.seed = number(flag, &value()?)?,
+            "--log" => c.log = Some(value()?),
+            "--sprt" => {
+                let v = value()?;
+                let (e0, e1) = v
+                    .split_once(',')
+                    .ok_or(format!("--sprt needs ELO0,ELO1, not '{v}'"))?;
+                let (elo0, elo1) = (number(flag, e0)?, number(flag, e1)?);
+                if elo0 >= elo1 {
+                    return Err(format!("--sprt needs ELO0 < ELO1, not '{v}'"));
+                }
+                c.sprt = Some(Sprt { elo0, elo1 });
+            }
+            other => return Err(format!("unknown argument '{other}'")),
+        }
+    }
+    if c.games == 0 {
+        return Err("--games must be at least 1".into());
+    }
+    if c.openings.is_empty() {
+        c.openings = if c.rule == Rule::Renju {
+            "renju26"
+        } else {
+            "random"
+        }
+        .into();
+    }
+    Ok(c)
+}
+
+const RENJU26: &str = include_str!("../../tests/data/renju26-openings.txt");
+
+/// Openings from text: one move list per line, optionally after a name;
+/// `#` starts a comment line.
+fn parse_openings(text: &str) -> Result<Vec<Vec<Point>>, String> {
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(|l| {
+            let moves = l.split_whitespace().last().unwrap_or("");
+            let points = parse_move_list(moves, 15).map_err(|e| format!("opening '{l}': {e}"))?;
+            let distinct = points
+                .iter()
+                .enumerate()
+                .all(|(i, p)| !points[..i].contains(p));
+            if distinct {
+                Ok(points)
+            } else {
+                Err(format!("opening '{l}' repeats a point"))
+            }
+        })
+        .collect()
+}
+
+const BALANCED: i32 = 350;
+
+/// Random 2-3 stone openings near the centre that a shallow search calls
+/// roughly even.
+fn random_openings(count: usize, rule: Rule, seed: u64) -> Vec<Vec<Point>> {
+    let mut rng = Rng::new(seed);
+    let mut out = Vec::new();
+    let cancel = AtomicBool::new(false);
+    while out.len() < count {
+        let stones = 2 + (rng.next_u64() % 2) as usize;
+        let mut moves: Vec<Point> = Vec::new();
+        while moves.len() < stones {
+            let p = Point::new(
+                5 + (rng.next_u64() % 5) as u8,
+                5 + (rng.next_u64() % 5) as u8,
+            );
+            if !moves.contains(&p) {
+                moves.push(p);
+            }
+        }
+        let board = board_of(&moves);
+        let to_move = Color::of_ply(moves.len());
+        let info = Searcher::new(rule).search(
+            &board,
+            to_move,
+            &SearchLimits::depth(4),
+            &cancel,
+            &mut |_| {},
+        );
+        // The side to move has the tempo (worth about 220): "balanced"
+        // means no more than a tempo and a bit either way.
+        if matches!(info.score, Score::Eval(s) if s.abs() < BALANCED) {
+            out.push(moves);
+        }
+    }
+    out
+}
+
+fn board_of(moves: &[Point]) -> Board {
+    let mut b = Board::new(15).expect("15 is a valid size");
+    for (n, p) in moves.iter().enumerate() {
+        b.place(*p, Color::of_ply(n))
+            .expect("opening stones are distinct");
+    }
+    b
+}
+
+/// The per-move budget `player` plays to, if it has one.
+fn budget(player: &Player, cfg: &Config) -> Option<Duration> {
+    match player {
+        Player::Classic => None,
+        Player::Level(level) => cfg
+            .time
+            .or(cfg.scale.map(|f| level.think_time().mul_f64(f))),
+        Player::Engine | Player::Brain(_) => Some(cfg.time.unwrap_or(DEFAULT_TURN)),
+    }
+}
+
+/// One side of one game: a player with its state for this game.
+enum Mover {
+    InProcess(Player, Box<Searcher>),
+    Brain(Brain),
+    /// A brain that failed to start: it loses at its first move.
+    Broken(Failure),
+}
+
+impl Mover {
+    fn new(player: &Player, cfg: &Config, chatter: &mut Vec<String>) -> Mover {
+        match player {
+            Player::Brain(cmd) => {
+                let limits = Limits {
+                    rule: cfg.rule,
+                    turn: cfg.time.unwrap_or(DEFAULT_TURN),
+                    game: cfg.game_time,
+                    memory_bytes: cfg.memory_mb << 20,
+                };
+                match Brain::start(cmd, 15, &limits, chatter) {
+                    Ok(b) => Mover::Brain(b),
+                    Err(f) => Mover::Broken(f),
+                }
+            }
+            p => Mover::InProcess(p.clone(), Box::new(Searcher::new(cfg.rule))),
+        }
+    }
+
+    /// The move for `color` after `moves`: Ok(None) when there is none.
+    #[allow(clippy::too_many_arguments)]
+    fn think(
+        &mut self,
+        cfg: &Config,
+        budget: Option<Duration>,
+        moves: &[Point],
+        color: Color,
+        time_left: Option<Duration>,
+        seed: u64,
+        chatter: &mut Vec<String>,
+    ) -> Result<(Option<Point>, Duration), Failure> {
+        match self {
+            Mover::Broken(f) => Err(f.clone()),
+            Mover::Brain(brain) => {
+                let turn = budget.unwrap_or(DEFAULT_TURN);
+                let allowed = time_left.map_or(turn, |left| left.min(turn));
+                brain
+                    .think(moves, color, time_left, allowed + cfg.tolerance, chatter)
+                    .map(|(p, t)| (Some(p), t))
+            }
+            Mover::InProcess(player, searcher) => {
+                let board = board_of(moves);
+                let cancel = AtomicBool::new(false);
+                let start = Instant::now();
+                let best = match player {
+                    Player::Classic => classic::best_move(&board, cfg.rule, color),
+                    Player::Engine => {
+                        let limits = SearchLimits {
+                            time: budget,
+                            ..Default::default()
+                        };
+                        searcher
+                            .search(&board, color, &limits, &cancel, &mut |_| {})
+                            .best
+                    }
+                    Player::Level(level) => {
+                        let info = match budget {
+                            Some(t) => searcher.search_level_timed(
+                                &board,
+                                color,
+                                *level,
+                                seed,
+                                t,
+                                &cancel,
+                                &mut |_| {},
+                            ),
+                            None => searcher.search_level(
+                                &board,
+                                color,
+                                *level,
+                                seed,
+                                &cancel,
+                                &mut |_| {},
+                            ),
+                        };
+                        info.best
+                    }
+                    Player::Brain(_) => unreachable!("brains run as Mover::Brain"),
+                };
+                Ok((best, start.elapsed()))
+            }
+        }
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Outcome {
+    Win(Color),
+    Draw,
+}
+
+/// How a game ended for the record: a five, a full board, or a failure.
+struct Game {
+    outcome: Outcome,
+    moves: usize,
+    note: String,
+    /// Every move of the game, opening included, as an `h8` move string.
+    record: String,
+    /// What the brains printed besides their moves.
+    chatter: Vec<String>,
+}
+
+/// Thinking time per colour, filled in by [`play`].
+type Clocks = [TimeUse; 2];
+
+fn play(
+    cfg: &Config,
+    opening: &[Point],
+    players: [&Player; 2],
+    seed: u64,
+    clocks: &mut Clocks,
+) -> Game {
+    let mut chatter = Vec::new();
+    let mut movers = [
+        Mover::new(players[0], cfg, &mut chatter),
+        Mover::new(players[1], cfg, &mut chatter),
+    ];
+    let mut board = board_of(opening);
+    let mut moves = opening.to_vec();
+    let mut used = [Duration::ZERO; 2];
+    let record = |moves: &[Point]| -> String { moves.iter().map(|p| p.to_notation(15)).collect() };
+    let end = |outcome, moves: &[Point], note: String, chatter| Game {
+        outcome,
+        moves: moves.len(),
+        note,
+        record: record(moves),
+        chatter,
+    };
+    loop {
+        let color = Color::of_ply(moves.len());
+        let side = color.index();
+        let time_left = cfg.game_time.map(|g| g.saturating_sub(used[side]));
+        let budget = budget(players[side], cfg);
+        let answer = movers[side].think(
+            cfg,
+            budget,
+            &moves,
+            color,
+            time_left,
+            seed.wrapping_add(moves.len() as u64),
+            &mut chatter,
+        );
+        let p = match answer {
+            Err(f) => {
+                return end(
+                    Outcome::Win(color.opponent()),
+                    &moves,
+                    format!("{color:?} {f}"),
+                    chatter,
+                );
+            }
+            Ok((None, _)) => return end(Outcome::Draw, &moves, "no legal move".into(), chatter),
+            Ok((Some(p), t)) => {
+                clocks[side].add(t, budget);
+                used[side] += t;
+                if let Some(g) = cfg.game_time
+                    && used[side] > g + cfg.tolerance
+                {
+                    let note =
+                        format!("{color:?} out of game time ({} ms)", used[side].as_millis());
+                    return end(Outcome::Win(color.opponent()), &moves, note, chatter);
+                }
+                p
+            }
+        };
+        if let Err(e) = rules::check_move(&board, cfg.rule, color, p) {
+            let note = format!("{color:?} illegal move {}: {e:?}", p.to_xy());
+            return end(Outcome::Win(color.opponent()), &moves, note, chatter);
+        }
+        board.place(p, color).expect("checked legal");
+        moves.push(p);
+        if rules::winning_line(&board, p, cfg.rule).is_some() {
+            return end(Outcome::Win(color), &moves, "five".into(), chatter);
+        }
+        if board.is_full() {
+            return end(Outcome::Draw, &moves, "full board".into(), chatter);
+        }
+    }
+}
+
+/// Appends one game to the log file; a log that cannot be written is
+/// reported once and then skipped so the match goes on.
+fn log_game(path: &Option<String>, line: &str, warned: &mut bool) {
+    let Some(path) = path else { return };
+    let written = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .and_then(|mut f| writeln!(f, "{line}"));
+    if let Err(e) = written
+        && !*warned
+    {
+        eprintln!("match: cannot write the log {path}: {e}");
+        *warned = true;
+    }
+}
+
+fn ms(t: Duration) -> String {
+    format!("{:.0} ms", t.as_secs_f64() * 1000.0)
+}
+
+fn time_line(name: &str, t: &TimeUse, budget: Option<Duration>) -> String {
+    format!(
+        "  {name}: {} moves, average {}, max {}, budget {}, over budget {}",
+        t.moves,
+        ms(t.average()),
+        ms(t.max),
+        budget.map_or("none".into(), ms),
+        t.over_budget
+    )
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let cfg = match parse_args(&args) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("match: {e}");
+            exit(2);
+        }
+    };
+    let pairs = cfg.games.div_ceil(2);
+    let openings = match cfg.openings.as_str() {
+        "renju26" => parse_openings(RENJU26),
+        "random" => Ok(random_openings(pairs, cfg.rule, cfg.seed)),
+        path => std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read openings {path}: {e}"))
+            .and_then(|text| parse_openings(&text)),
+    };
+    let openings = match openings {
+        Ok(o) if !o.is_empty() => o,
+        Ok(_) => {
+            eprintln!("match: no openings in '{}'", cfg.openings);
+            exit(2);
+        }
+        Err(e) => {
+            eprintln!("match: {e}");
+            exit(2);
+        }
+    };
+    let (a_name, b_name) = (cfg.a.name(), cfg.b.name());
+    println!(
+        "match: A={a_name} vs B={b_name}, rule {}, time {}, {} games, openings {}, seed {}",
+        cfg.rule.name(),
+        cfg.time.map_or("own".into(), ms),
+        pairs * 2,
+        cfg.openings,
+        cfg.seed
+    );
+    let mut tally = Tally::default();
+    let mut a_time = TimeUse::default();
+    let mut b_time = TimeUse::default();
+    let mut failures: Vec<String> = Vec::new();
+    let mut log_warned = false;
+    for g in 0..pairs * 2 {
+        let opening = &openings[(g / 2) % openings.len()];
+        let a_black = g % 2 == 0;
+        let players = if a_black {
+            [&cfg.a, &cfg.b]
+        } else {
+            [&cfg.b, &cfg.a]
+        };
+        let mut clocks = Clocks::default();
+        let game = play(
+            &cfg,
+            opening,
+            players,
+            cfg.seed.wrapping_mul(1000).wrapping_add(g as u64),
+            &mut clocks,
+        );
+        let (a_side, b_side) = if a_black { (0, 1) } else { (1, 0) };
+        for (total, part) in [(&mut a_time, a_side), (&mut b_time, b_side)] {
+            let c = clocks[part];
+            total.moves += c.moves;
+            total.total += c.total;
+            total.max = total.max.max(c.max);
+            total.over_budget += c.over_budget;
+        }
+        let a_color = if a_black { Color::Black } else { Color::White };
+        let result = match game.outcome {
+            Outcome::Win(c) if c == a_color => 1.0,
+            Outcome::Win(_) => 0.0,
+            Outcome::Draw => 0.5,
+        };
+        tally.push(result);
+        if game.note != "five" && game.note != "full board" {
+            failures.push(format!("game {}: {}", g + 1, game.note));
+        }
+        let opening_text: String = opening.iter().map(|p| p.to_notation(15)).collect();
+        let line = format!(
+            "game {:>3}: A {} opening {:<8} {:>3} moves  {:<30} A scores {}  (W{} D{} L{})",
+            g + 1,
+            if a_black { "black" } else { "white" },
+            opening_text,
+            game.moves,
+            game.note,
+            result,
+            tally.count(1.0),
+            tally.count(0.5),
+            tally.count(0.0),
+        );
+        println!("{line}");
+        let log_line = format!(
+            "{line} | black {} white {} | {}{}",
+            players[0].name(),
+            players[1].name(),
+            game.record,
+            if game.chatter.is_empty() {
+                String::new()
+            } else {
+                format!(" | {}", game.chatter.join(" / "))
+            }
+        );
+        log_game(&cfg.log, &log_line, &mut log_warned);
+        if let Some(sprt) = cfg.sprt
+            && tally.results.len() >= SPRT_MIN_GAMES
+            && g % 2 == 1
+        {
+            match sprt.verdict(&tally) {
+                Verdict::Continue => {}
+                v => {
+                    println!(
+                        "sprt: {v:?} after {} games (H0 Elo {}, H1 Elo {}, LLR {:.2})",
+                        tally.results.len(),
+                        sprt.elo0,
+                        sprt.elo1,
+                        tally.llr(sprt.elo0, sprt.elo1)
+                    );
+                    break;
+                }
+            }
+        }
+    }
+    let (lo, hi) = tally.interval();
+    println!(
+        "result: A {a_name} vs B {b_name}, {}, {} games: W{} D{} L{}  score {:.1}% (95% {:.1}..{:.1}%)  Elo {:+.0} (95% {:+.0} .. {:+.0})",
+        cfg.rule.name(),
+        tally.results.len(),
+        tally.count(1.0),
+        tally.count(0.5),
+        tally.count(0.0),
+        tally.mean() * 100.0,
+        lo * 100.0,
+        hi * 100.0,
+        stats::elo(tally.mean()),
+        stats::elo(lo),
+        stats::elo(hi),
+    );
+    println!("time per move:");
+    println!(
+        "{}",
+        time_line(&format!("A {a_name}"), &a_time, budget(&cfg.a, &cfg))
+    );
+    println!(
+        "{}",
+        time_line(&format!("B {b_name}"), &b_time, budget(&cfg.b, &cfg))
+    );
+    println!("failures: {}", failures.len());
+    for f in &failures {
+        println!("  {f}");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(s: &str) -> Vec<String> {
+        s.split_whitespace().map(String::from).collect()
+    }
+
+    #[test]
+    fn brains_levels_and_limits_parse() {
+        let c = parse_args(&args(
+            "--a-cmd /x/pbrain-a --b expert --rule renju --time 200 --game-time 60000 --sprt -20,10",
+        ))
+        .unwrap();
+        assert!(matches!(&c.a, Player::Brain(p) if p == "/x/pbrain-a"));
+        assert!(matches!(c.b, Player::Level(Level::Expert)));
+        assert_eq!(c.rule, Rule::Renju);
+        assert_eq!(c.openings, "renju26");
+        assert_eq!(c.time, Some(Duration::from_millis(200)));
+        assert_eq!(c.game_time, Some(Duration::from_secs(60)));
+        assert!(matches!(c.sprt, Some(Sprt { elo0, elo1 }) if elo0 == -20.0 && elo1 == 10.0));
+        assert!(parse_args(&args("--sprt 10,0")).is_err());
+        assert!(parse_args(&args("--games 0")).is_err());
+        assert!(parse_args(&args("--a wizard")).is_err());
+        assert!(parse_args(&args("--time")).is_err());
+    }
+
+    #[test]
+    fn openings_read_names_comments_and_reject_bad_lines() {
+        let o = parse_openings("# comment\nD1 h8h9h10\n\ni8j9\n").unwrap();
+        assert_eq!(o.len(), 2);
+        assert_eq!(
+            o[0],
+            vec![Point::new(7, 7), Point::new(7, 6), Point::new(7, 5)]
+        );
+        assert!(parse_openings("h8h8").is_err());
+        assert!(parse_openings("h8z99").is_err());
+        assert_eq!(parse_openings(RENJU26).unwrap().len(), 26);
+    }
+
+    /// Two quick levels on one opening: a real game ends with a five
+    /// or a full board and the record replays to the same position.
+    #[test]
+    fn an_in_process_game_ends_by_the_rules() {
+        let cfg = parse_args(&args("--a beginner --b novice --time 20")).unwrap();
+        let opening = parse_openings("h8h9").unwrap().remove(0);
+        let mut clocks = Clocks::default();
+        let game = play(&cfg, &opening, [&cfg.a, &cfg.b], 1, &mut clocks);
+        let moves = parse_move_list(&game.record, 15).unwrap();
+        assert_eq!(moves.len(), game.moves);
+        let board = board_of(&moves);
+        match game.outcome {
+            Outcome::Win(c) => {
+                let last = *moves.last().unwrap();
+                assert_eq!(board.get(last).color(), Some(c));
+                assert!(rules::winning_line(&board, last, cfg.rule).is_some());
+            }
+            Outcome::Draw => assert!(board.is_full()),
+        }
+        assert_eq!(
+            clocks[0].moves as usize + clocks[1].moves as usize,
+            moves.len() - 2
+        );
+    }
+
+    /// A brain that cannot start loses at its first move, and the game
+    /// still returns.
+    #[test]
+    fn a_missing_brain_loses_its_game() {
+        let cfg = parse_args(&args("--a classic --b-cmd /nonexistent/brain")).unwrap();
+        let opening = parse_openings("h8h9").unwrap().remove(0);
+        let game = play(&cfg, &opening, [&cfg.a, &cfg.b], 1, &mut Clocks::default());
+        assert_eq!(game.outcome, Outcome::Win(Color::Black));
+        assert!(game.note.contains("crash"), "{}", game.note);
+    }
+}

@@ -1,0 +1,186 @@
+//! Match statistics: score, Elo with a 95% interval, a sequential
+//! probability ratio test for early stopping, and time use per move.
+
+use std::time::Duration;
+
+/// Elo difference for an expected score in 0..1 (clamped off the ends so a
+/// clean sweep prints a large finite number).
+pub fn elo(score: f64) -> f64 {
+    let s = score.clamp(1e-3, 1.0 - 1e-3);
+    -400.0 * (1.0 / s - 1.0).log10()
+}
+
+/// Expected score for an Elo difference.
+pub fn expected(elo: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-elo / 400.0))
+}
+
+/// Game results from one side's view: 1, 0.5 or 0 each.
+#[derive(Clone, Debug, Default)]
+pub struct Tally {
+    pub results: Vec<f64>,
+}
+
+impl Tally {
+    pub fn push(&mut self, r: f64) {
+        self.results.push(r);
+    }
+
+    pub fn count(&self, r: f64) -> usize {
+        self.results.iter().filter(|&&x| x == r).count()
+    }
+
+    pub fn mean(&self) -> f64 {
+        self.results.iter().sum::<f64>() / self.results.len().max(1) as f64
+    }
+
+    /// Per-game variance of the result (the sample's, with n-1).
+    fn variance(&self) -> f64 {
+        let n = self.results.len() as f64;
+        let m = self.mean();
+        self.results.iter().map(|r| (r - m).powi(2)).sum::<f64>() / (n - 1.0).max(1.0)
+    }
+
+    /// The score's 95% interval (normal approximation), clamped to 0..1.
+    pub fn interval(&self) -> (f64, f64) {
+        let n = self.results.len().max(1) as f64;
+        let margin = 1.96 * (self.variance() / n).sqrt();
+        let m = self.mean();
+        ((m - margin).max(0.0), (m + margin).min(1.0))
+    }
+
+    /// Log-likelihood ratio of "Elo = elo1" against "Elo = elo0" (the
+    /// normal approximation used by chess testing frameworks). The variance
+    /// is floored so a short run of equal results cannot end the test.
+    pub fn llr(&self, elo0: f64, elo1: f64) -> f64 {
+        let n = self.results.len() as f64;
+        let (s0, s1) = (expected(elo0), expected(elo1));
+        let var = self.variance().max(0.2);
+        n * (s1 - s0) * (2.0 * self.mean() - s0 - s1) / (2.0 * var)
+    }
+}
+
+/// SPRT with error rates alpha = beta = 5%.
+#[derive(Clone, Copy, Debug)]
+pub struct Sprt {
+    pub elo0: f64,
+    pub elo1: f64,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    Continue,
+    /// The data support elo1 (the tested side is at least that strong).
+    AcceptH1,
+    AcceptH0,
+}
+
+impl Sprt {
+    const ALPHA: f64 = 0.05;
+    const BETA: f64 = 0.05;
+
+    pub fn bounds() -> (f64, f64) {
+        (
+            (Self::BETA / (1.0 - Self::ALPHA)).ln(),
+            ((1.0 - Self::BETA) / Self::ALPHA).ln(),
+        )
+    }
+
+    pub fn verdict(&self, tally: &Tally) -> Verdict {
+        let llr = tally.llr(self.elo0, self.elo1);
+        let (lower, upper) = Self::bounds();
+        if llr >= upper {
+            Verdict::AcceptH1
+        } else if llr <= lower {
+            Verdict::AcceptH0
+        } else {
+            Verdict::Continue
+        }
+    }
+}
+
+/// Thinking time of one side over a match.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct TimeUse {
+    pub moves: u32,
+    pub total: Duration,
+    pub max: Duration,
+    /// Moves that took longer than the per-move budget.
+    pub over_budget: u32,
+}
+
+impl TimeUse {
+    pub fn add(&mut self, t: Duration, budget: Option<Duration>) {
+        self.moves += 1;
+        self.total += t;
+        self.max = self.max.max(t);
+        if budget.is_some_and(|b| t > b) {
+            self.over_budget += 1;
+        }
+    }
+
+    pub fn average(&self) -> Duration {
+        self.total / self.moves.max(1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tally(w: usize, d: usize, l: usize) -> Tally {
+        let mut t = Tally::default();
+        (0..w).for_each(|_| t.push(1.0));
+        (0..d).for_each(|_| t.push(0.5));
+        (0..l).for_each(|_| t.push(0.0));
+        t
+    }
+
+    #[test]
+    fn elo_and_expected_score_are_inverse_and_symmetric() {
+        for e in [-600.0, -100.0, 0.0, 35.0, 400.0] {
+            assert!((elo(expected(e)) - e).abs() < 1e-6);
+        }
+        assert!((elo(0.75) + elo(0.25)).abs() < 1e-9);
+        assert!((elo(0.5)).abs() < 1e-9);
+        assert!(elo(1.0) > 1000.0 && elo(0.0) < -1000.0);
+    }
+
+    #[test]
+    fn interval_contains_the_score_and_narrows_with_games() {
+        let small = tally(6, 2, 2);
+        let large = tally(60, 20, 20);
+        let (lo, hi) = small.interval();
+        let (lo2, hi2) = large.interval();
+        assert!(lo < small.mean() && small.mean() < hi);
+        assert!((small.mean() - large.mean()).abs() < 1e-12);
+        assert!(hi2 - lo2 < (hi - lo) / 2.0);
+        // 70% over 100 games: about ±8%.
+        assert!((hi2 - lo2 - 0.166).abs() < 0.02, "{lo2} {hi2}");
+    }
+
+    #[test]
+    fn sprt_accepts_the_true_hypothesis_and_waits_when_unsure() {
+        let sprt = Sprt {
+            elo0: 0.0,
+            elo1: 100.0,
+        };
+        assert_eq!(sprt.verdict(&tally(3, 0, 2)), Verdict::Continue);
+        assert_eq!(sprt.verdict(&tally(80, 10, 30)), Verdict::AcceptH1);
+        assert_eq!(sprt.verdict(&tally(30, 10, 40)), Verdict::AcceptH0);
+        // Four losses are not enough to decide anything.
+        assert_eq!(sprt.verdict(&tally(0, 0, 4)), Verdict::Continue);
+    }
+
+    #[test]
+    fn time_use_tracks_average_max_and_overruns() {
+        let mut t = TimeUse::default();
+        let budget = Some(Duration::from_millis(200));
+        for ms in [100, 150, 250] {
+            t.add(Duration::from_millis(ms), budget);
+        }
+        assert_eq!(t.average(), Duration::from_millis(500) / 3);
+        assert_eq!(t.max, Duration::from_millis(250));
+        assert_eq!(t.over_budget, 1);
+    }
+}
