@@ -269,43 +269,26 @@ mod tests {
         assert_eq!(log, vec!["ERROR y".to_string()]);
     }
 
+    /// What a scripted brain answers on an empty board within `limit`.
+    #[cfg(unix)]
+    fn first_answer(script: &str, limit: Duration) -> Result<(Point, Duration), Failure> {
+        script_brain(script)?.think(&[], Color::Black, None, limit, &mut Vec::new())
+    }
+
     #[cfg(unix)]
     #[test]
     fn silent_dead_and_garbage_brains_fail_without_hanging() {
+        let limit = Duration::from_millis(200);
         let silent = "read l; echo OK; while read l; do :; done";
-        let mut brain = script_brain(silent).unwrap();
-        let r = brain.think(
-            &[],
-            Color::Black,
-            None,
-            Duration::from_millis(200),
-            &mut Vec::new(),
-        );
-        assert_eq!(r, Err(Failure::Timeout(Duration::from_millis(200))));
-
-        let mut brain =
-            script_brain("read l; echo OK; while read l; do [ \"$l\" = DONE ] && exit 0; done")
-                .unwrap();
-        let r = brain.think(
-            &[],
-            Color::Black,
-            None,
-            Duration::from_secs(5),
-            &mut Vec::new(),
-        );
+        assert_eq!(first_answer(silent, limit), Err(Failure::Timeout(limit)));
+        let dies = "read l; echo OK; while read l; do [ \"$l\" = DONE ] && exit 0; done";
+        let r = first_answer(dies, Duration::from_secs(5));
         assert!(matches!(r, Err(Failure::Crash(_))), "{r:?}");
-
         let garbage = "read l; echo OK; while read l; do [ \"$l\" = DONE ] && echo 'pass'; done";
-        let mut brain = script_brain(garbage).unwrap();
-        let r = brain.think(
-            &[],
-            Color::Black,
-            None,
-            Duration::from_secs(5),
-            &mut Vec::new(),
+        assert_eq!(
+            first_answer(garbage, Duration::from_secs(5)),
+            Err(Failure::Garbage("pass".into()))
         );
-        assert_eq!(r, Err(Failure::Garbage("pass".into())));
-
         assert!(matches!(
             Brain::start("/nonexistent/brain", 15, &limits(), &mut Vec::new()),
             Err(Failure::Crash(_))
