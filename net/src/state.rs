@@ -1,0 +1,334 @@
+//! The game both ends of a link keep, and the protocol's rules about it:
+//! which move number comes next, whose turn it is, what an undo takes
+//! back. Legality, forbidden points and results come from the engine's
+//! [`Game`]; nothing here changes the game unless a check passed first.
+
+use crate::message::{BOARD_SIZE, ClockSettings, Ending, ErrorKind};
+use gomoku_engine::board::parse_move_list;
+use gomoku_engine::{Color, Game, GameResult, Point, Rule};
+use std::fmt;
+
+/// What the host decides before the game: the joiner learns it from
+/// [`crate::Message::Welcome`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameSettings {
+    pub rule: Rule,
+    /// The opening rule; only `free` is played so far.
+    pub opening: String,
+    pub host_color: Color,
+    pub clock: Option<ClockSettings>,
+}
+
+impl Default for GameSettings {
+    fn default() -> Self {
+        GameSettings {
+            rule: Rule::Freestyle,
+            opening: "free".into(),
+            host_color: Color::Black,
+            clock: None,
+        }
+    }
+}
+
+/// How a LAN game ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Decided by the engine's game: five, forbidden move, full board,
+    /// resignation or timeout.
+    Rules(GameResult),
+    /// Both players agreed to a draw.
+    AgreedDraw,
+}
+
+impl Outcome {
+    pub fn winner(&self) -> Option<Color> {
+        match self {
+            Outcome::Rules(result) => result.winner(),
+            Outcome::AgreedDraw => None,
+        }
+    }
+
+    /// A few words for how it ended: `five`, `resignation`, …
+    pub fn how(&self) -> &'static str {
+        match self {
+            Outcome::Rules(GameResult::Five { line, .. }) if line.len > 5 => "overline",
+            Outcome::Rules(GameResult::Five { .. }) => "five",
+            Outcome::Rules(GameResult::Draw) => "full board",
+            Outcome::Rules(GameResult::Forbidden { .. }) => "forbidden move",
+            Outcome::Rules(GameResult::Resigned { .. }) => "resignation",
+            Outcome::Rules(GameResult::Timeout { .. }) => "timeout",
+            Outcome::AgreedDraw => "agreement",
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Outcome::Rules(result) => write!(f, "{result}"),
+            Outcome::AgreedDraw => write!(f, "Draw by agreement"),
+        }
+    }
+}
+
+/// A refused message: what to tell the peer before closing.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Violation {
+    pub kind: ErrorKind,
+    pub message: String,
+}
+
+impl Violation {
+    pub fn new(kind: ErrorKind, message: impl Into<String>) -> Violation {
+        Violation {
+            kind,
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for Violation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.kind, self.message)
+    }
+}
+
+/// The game of a link: the engine's game plus what only players decide.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NetGame {
+    pub settings: GameSettings,
+    game: Game,
+    agreed_draw: bool,
+}
+
+impl NetGame {
+    pub fn new(settings: GameSettings) -> NetGame {
+        let game = Game::new(settings.rule, BOARD_SIZE).expect("15 is a valid board size");
+        NetGame {
+            settings,
+            game,
+            agreed_draw: false,
+        }
+    }
+
+    /// Rebuilds a game from a `sync` message (the host's move list).
+    pub fn from_sync(
+        settings: GameSettings,
+        moves: &str,
+        ended: Option<Ending>,
+    ) -> Result<NetGame, Violation> {
+        let desync = |e: &dyn fmt::Display| {
+            Violation::new(
+                ErrorKind::Desync,
+                format!("the move list does not replay: {e}"),
+            )
+        };
+        let points = parse_move_list(moves, BOARD_SIZE).map_err(|e| desync(&e))?;
+        let mut net = NetGame::new(settings);
+        for p in points {
+            net.game.play(p).map_err(|e| desync(&e))?;
+        }
+        match ended {
+            Some(_) if net.game.is_over() => {
+                return Err(desync(&"an ending was sent for a finished game"));
+            }
+            Some(Ending::Resigned { loser }) => net.game.resign(loser),
+            Some(Ending::Timeout { loser }) => net.game.time_out(loser),
+            Some(Ending::AgreedDraw) => net.agreed_draw = true,
+            None => {}
+        }
+        Ok(net)
+    }
+
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The move string of the game so far, e.g. `h8i9j10`.
+    pub fn move_string(&self) -> String {
+        self.game
+            .moves()
+            .iter()
+            .map(|p| p.to_notation(BOARD_SIZE))
+            .collect()
+    }
+
+    /// The number the next move will carry.
+    pub fn next_number(&self) -> u32 {
+        self.game.moves().len() as u32 + 1
+    }
+
+    pub fn outcome(&self) -> Option<Outcome> {
+        if self.agreed_draw {
+            return Some(Outcome::AgreedDraw);
+        }
+        self.game.result().cloned().map(Outcome::Rules)
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.outcome().is_some()
+    }
+
+    /// What `sync` must carry besides the moves.
+    pub fn ending(&self) -> Option<Ending> {
+        if self.agreed_draw {
+            return Some(Ending::AgreedDraw);
+        }
+        match self.game.result()? {
+            GameResult::Resigned { loser } => Some(Ending::Resigned { loser: *loser }),
+            GameResult::Timeout { loser } => Some(Ending::Timeout { loser: *loser }),
+            _ => None,
+        }
+    }
+
+    /// Checks a `move` from `mover` against this game without changing it.
+    pub fn check_move(&self, number: u32, at: &str, mover: Color) -> Result<Point, Violation> {
+        if number != self.next_number() {
+            return Err(Violation::new(
+                ErrorKind::Desync,
+                format!(
+                    "move number {number} received, move {} expected",
+                    self.next_number()
+                ),
+            ));
+        }
+        let point = Point::parse(at, BOARD_SIZE)
+            .map_err(|e| Violation::new(ErrorKind::IllegalMove, e.to_string()))?;
+        self.check_local_move(point, mover)?;
+        Ok(point)
+    }
+
+    /// Whether `mover` may play `point` now (turn, end of game, the rules).
+    pub fn check_local_move(&self, point: Point, mover: Color) -> Result<(), Violation> {
+        let illegal = |text: String| Violation::new(ErrorKind::IllegalMove, text);
+        if let Some(outcome) = self.outcome() {
+            return Err(illegal(format!("the game is over ({outcome})")));
+        }
+        if self.game.to_move() != mover {
+            return Err(illegal(format!("it is {}'s turn", self.game.to_move())));
+        }
+        self.game
+            .check(point)
+            .map_err(|e| illegal(format!("{}: {e}", point.to_notation(BOARD_SIZE))))
+    }
+
+    /// Plays a move that passed [`NetGame::check_move`] or
+    /// [`NetGame::check_local_move`].
+    pub fn play(&mut self, point: Point) {
+        self.game.play(point).expect("the move was checked");
+    }
+
+    /// How many moves stay on the board if `requester` takes back its
+    /// last move: back to the requester's turn, at least one move. None
+    /// when there is nothing of theirs to take back or the game was ended
+    /// by the players (resignation, timeout, agreement).
+    pub fn undo_target(&self, requester: Color) -> Option<usize> {
+        if self.ending().is_some() {
+            return None;
+        }
+        let len = self.game.moves().len();
+        let last_mover = Color::of_ply(len.checked_sub(1)?);
+        if last_mover == requester {
+            Some(len - 1)
+        } else {
+            len.checked_sub(2)
+        }
+    }
+
+    /// Takes moves back until `keep` remain.
+    pub fn undo_to(&mut self, keep: usize) {
+        while self.game.moves().len() > keep {
+            self.game.undo();
+        }
+    }
+
+    pub fn resign(&mut self, loser: Color) {
+        self.game.resign(loser);
+    }
+
+    pub fn time_out(&mut self, loser: Color) {
+        self.game.time_out(loser);
+    }
+
+    pub fn agree_draw(&mut self) {
+        if !self.is_over() {
+            self.agreed_draw = true;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(moves: &str) -> NetGame {
+        NetGame::from_sync(GameSettings::default(), moves, None).unwrap()
+    }
+
+    #[test]
+    fn moves_must_carry_the_next_number_and_be_legal() {
+        let g = game("h8i9");
+        let p = g.check_move(3, "j10", Color::Black).unwrap();
+        assert_eq!(p, Point::parse("j10", 15).unwrap());
+        let refused = |number, at, color| g.check_move(number, at, color).unwrap_err().kind;
+        assert_eq!(refused(2, "j10", Color::Black), ErrorKind::Desync);
+        assert_eq!(refused(3, "h8", Color::Black), ErrorKind::IllegalMove);
+        assert_eq!(refused(3, "j10", Color::White), ErrorKind::IllegalMove);
+        assert_eq!(refused(3, "z99", Color::Black), ErrorKind::IllegalMove);
+    }
+
+    #[test]
+    fn renju_forbidden_points_are_illegal_moves() {
+        let settings = GameSettings {
+            rule: Rule::Renju,
+            ..GameSettings::default()
+        };
+        let g = NetGame::from_sync(settings, "g8a1h8a2i10a3i11a4", None).unwrap();
+        let refused = g.check_move(9, "i8", Color::Black).unwrap_err();
+        assert_eq!(refused.kind, ErrorKind::IllegalMove);
+        assert!(refused.message.contains("double-three"), "{refused}");
+    }
+
+    #[test]
+    fn undo_goes_back_to_the_requesters_turn() {
+        let g = game("h8i9j10");
+        // Black just moved: one move back; White must go back two.
+        assert_eq!(g.undo_target(Color::Black), Some(2));
+        assert_eq!(g.undo_target(Color::White), Some(1));
+        assert_eq!(game("h8").undo_target(Color::White), None);
+        assert_eq!(game("").undo_target(Color::Black), None);
+        let mut resigned = game("h8i9");
+        resigned.resign(Color::Black);
+        assert_eq!(resigned.undo_target(Color::White), None);
+    }
+
+    #[test]
+    fn sync_restores_what_the_moves_cannot_say() {
+        let mut g = game("h8i9j10");
+        g.agree_draw();
+        let copy = NetGame::from_sync(g.settings.clone(), &g.move_string(), g.ending()).unwrap();
+        assert_eq!(copy, g);
+        assert_eq!(copy.outcome(), Some(Outcome::AgreedDraw));
+        let mut t = game("h8");
+        t.time_out(Color::White);
+        let copy = NetGame::from_sync(t.settings.clone(), &t.move_string(), t.ending()).unwrap();
+        assert_eq!(copy.outcome().unwrap().winner(), Some(Color::Black));
+        assert_eq!(copy.outcome().unwrap().how(), "timeout");
+    }
+
+    #[test]
+    fn a_move_list_that_does_not_replay_is_a_desync() {
+        let bad = NetGame::from_sync(GameSettings::default(), "h8h8", None);
+        assert_eq!(bad.unwrap_err().kind, ErrorKind::Desync);
+        let five = "h8a1i8a2j8a3k8a4l8";
+        let over = NetGame::from_sync(
+            GameSettings::default(),
+            five,
+            Some(Ending::Resigned {
+                loser: Color::Black,
+            }),
+        );
+        assert_eq!(over.unwrap_err().kind, ErrorKind::Desync);
+        assert_eq!(game(five).outcome().unwrap().how(), "five");
+    }
+}

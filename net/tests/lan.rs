@@ -1,0 +1,499 @@
+//! Hosts and joiners talking over 127.0.0.1: whole games, the handshake's
+//! refusals, bad bytes, drops and reconnects. Every wait is bounded.
+
+use gomoku_engine::{Color, GameResult, Point};
+use gomoku_net::message::{decode, encode};
+use gomoku_net::wire::{Line, read_line};
+use gomoku_net::{
+    Action, ClockSettings, Ending, ErrorKind, Event, GameSettings, HostConfig, JoinConfig, Link,
+    MAX_LINE, Message, Outcome, PROTOCOL_VERSION, Timing,
+};
+use std::io::{BufReader, Write};
+use std::net::{SocketAddr, TcpListener, TcpStream};
+use std::time::{Duration, Instant};
+
+const WAIT: Duration = Duration::from_secs(5);
+
+fn fast() -> Timing {
+    Timing {
+        heartbeat: Duration::from_millis(100),
+        peer_timeout: Duration::from_millis(1500),
+        connect: Duration::from_secs(2),
+    }
+}
+
+fn host_with(settings: GameSettings) -> Link {
+    Link::host(HostConfig {
+        bind: "127.0.0.1:0".parse().unwrap(),
+        name: "Hana".into(),
+        code: Some("K7M2QX".into()),
+        settings,
+        timing: fast(),
+    })
+    .unwrap()
+}
+
+fn host() -> Link {
+    host_with(GameSettings::default())
+}
+
+fn join(host: &Link, name: &str, code: &str) -> Link {
+    Link::join(JoinConfig {
+        addr: host.local_addr().unwrap(),
+        name: name.into(),
+        code: code.into(),
+        timing: fast(),
+    })
+    .unwrap()
+}
+
+/// Waits for the first event `want` accepts, skipping others.
+fn expect<T>(link: &Link, what: &str, mut want: impl FnMut(&Event) -> Option<T>) -> T {
+    let deadline = Instant::now() + WAIT;
+    let mut seen = Vec::new();
+    while let Some(left) = deadline.checked_duration_since(Instant::now()) {
+        match link.wait(left) {
+            Some(event) => match want(&event) {
+                Some(found) => return found,
+                None => seen.push(event),
+            },
+            None => break,
+        }
+    }
+    panic!("no {what} within {WAIT:?}; saw {seen:?}");
+}
+
+fn expect_that(link: &Link, what: &str, want: impl Fn(&Event) -> bool) {
+    expect(link, what, |e| want(e).then_some(()));
+}
+
+fn expect_event(link: &Link, want: Event) {
+    expect_that(link, &format!("{want:?}"), |e| *e == want);
+}
+
+fn game_over(link: &Link) -> Outcome {
+    expect(link, "game over", |e| match e {
+        Event::GameOver(outcome) => Some(outcome.clone()),
+        _ => None,
+    })
+}
+
+fn connected(host: &Link, joiner: &Link) {
+    expect_that(host, "connection", |e| matches!(e, Event::Connected { .. }));
+    expect_that(joiner, "connection", |e| {
+        matches!(e, Event::Connected { .. })
+    });
+}
+
+fn p(text: &str) -> Point {
+    Point::parse(text, 15).unwrap()
+}
+
+/// Plays `at` on `mover` and waits until both ends saw it.
+fn play(mover: &Link, other: &Link, at: &str) {
+    mover.act(Action::Play(p(at)));
+    for (link, mine) in [(mover, true), (other, false)] {
+        expect(link, at, |e| match e {
+            Event::Moved { point, mine: m, .. } if *point == p(at) && *m == mine => Some(()),
+            _ => None,
+        });
+    }
+}
+
+/// A raw TCP peer for sending what a well-behaved link never would.
+struct Raw {
+    stream: TcpStream,
+    reader: BufReader<TcpStream>,
+}
+
+impl Raw {
+    fn connect(addr: SocketAddr) -> Raw {
+        let stream = TcpStream::connect(addr).unwrap();
+        Raw::from(stream)
+    }
+
+    fn from(stream: TcpStream) -> Raw {
+        stream.set_read_timeout(Some(WAIT)).unwrap();
+        let reader = BufReader::new(stream.try_clone().unwrap());
+        Raw { stream, reader }
+    }
+
+    fn send(&mut self, message: &Message) {
+        self.stream.write_all(encode(message).as_bytes()).unwrap();
+    }
+
+    fn hello(addr: SocketAddr, name: &str) -> Raw {
+        let mut raw = Raw::connect(addr);
+        raw.send(&Message::Hello {
+            version: PROTOCOL_VERSION,
+            name: name.into(),
+            code: "k7m2qx".into(),
+        });
+        raw
+    }
+
+    /// What a host says to a joiner: welcome, then the moves so far.
+    fn welcome_and_sync(&mut self, moves: &str) {
+        self.send(&Message::Welcome {
+            version: PROTOCOL_VERSION,
+            name: "Fake".into(),
+            you: Color::White,
+            rule: gomoku_engine::Rule::Freestyle,
+            opening: "free".into(),
+            size: 15,
+            clock: None,
+        });
+        self.send(&Message::Sync {
+            moves: moves.into(),
+            ended: None,
+        });
+    }
+
+    /// The next message that is not a heartbeat or clock; None at the end.
+    fn next(&mut self) -> Option<Message> {
+        loop {
+            match read_line(&mut self.reader).ok()? {
+                Line::Text(line) => match decode(&line).unwrap() {
+                    Message::Heartbeat | Message::Clock { .. } => continue,
+                    message => return Some(message),
+                },
+                _ => return None,
+            }
+        }
+    }
+
+    /// Expects `error {kind}` and then the end of the connection.
+    fn refused_with(mut self, kind: ErrorKind) -> String {
+        match self.next() {
+            Some(Message::Error { kind: k, message }) if k == kind => {
+                assert_eq!(self.next(), None, "the connection stays open");
+                message
+            }
+            other => panic!("expected error {kind:?}, got {other:?}"),
+        }
+    }
+}
+
+#[test]
+fn two_clients_play_a_whole_game_to_a_five() {
+    let host = host();
+    let joiner = join(&host, "Jun", "k7m2qx");
+    connected(&host, &joiner);
+    assert_eq!(joiner.snapshot().me, Color::White);
+    assert_eq!(joiner.snapshot().opponent.as_deref(), Some("Hana"));
+    assert_eq!(host.snapshot().opponent.as_deref(), Some("Jun"));
+    joiner.act(Action::Chat("have fun".into()));
+    expect(&host, "chat", |e| match e {
+        Event::Chat { from, text } if from == "Jun" && text == "have fun" => Some(()),
+        _ => None,
+    });
+    // Out of turn: refused locally, nothing sent.
+    joiner.act(Action::Play(p("a1")));
+    expect_that(&joiner, "refusal", |e| matches!(e, Event::Refused(_)));
+    let (black, white) = (&host, &joiner);
+    for (b, w) in [("h8", "h9"), ("i8", "i9"), ("j8", "j9"), ("k8", "k9")] {
+        play(black, white, b);
+        play(white, black, w);
+    }
+    play(black, white, "l8");
+    for link in [&host, &joiner] {
+        let outcome = game_over(link);
+        assert!(
+            matches!(
+                outcome,
+                Outcome::Rules(GameResult::Five {
+                    winner: Color::Black,
+                    ..
+                })
+            ),
+            "{outcome:?}"
+        );
+    }
+    assert_eq!(host.snapshot().game, joiner.snapshot().game);
+    assert_eq!(host.snapshot().game.move_string(), "h8h9i8i9j8j9k8k9l8");
+}
+
+#[test]
+fn undo_draw_and_resignation_need_the_other_side() {
+    let host = host();
+    let joiner = join(&host, "Jun", "K7M2QX");
+    connected(&host, &joiner);
+    play(&host, &joiner, "h8");
+    play(&joiner, &host, "i9");
+    play(&host, &joiner, "j10");
+    // White asks: back to White's turn means taking back two moves.
+    joiner.act(Action::RequestUndo);
+    expect_event(&host, Event::UndoRequested);
+    host.act(Action::AnswerUndo(false));
+    expect_event(&joiner, Event::UndoDeclined);
+    assert_eq!(joiner.snapshot().game.game().moves().len(), 3);
+    joiner.act(Action::RequestUndo);
+    expect_event(&host, Event::UndoRequested);
+    host.act(Action::AnswerUndo(true));
+    for link in [&host, &joiner] {
+        expect_event(link, Event::Undone { keep: 1 });
+    }
+    assert_eq!(joiner.snapshot().game.move_string(), "h8");
+    play(&joiner, &host, "g7");
+    host.act(Action::OfferDraw);
+    expect_event(&joiner, Event::DrawOffered);
+    joiner.act(Action::AnswerDraw(false));
+    expect_event(&host, Event::DrawDeclined);
+    joiner.act(Action::Resign);
+    let outcome = game_over(&host);
+    assert_eq!(outcome.winner(), Some(Color::Black));
+    assert_eq!(outcome.how(), "resignation");
+    host.act(Action::Play(p("a1")));
+    expect_that(&host, "refusal after the end", |e| {
+        matches!(e, Event::Refused(_))
+    });
+}
+
+#[test]
+fn a_wrong_code_is_refused_and_the_host_keeps_waiting() {
+    let host = host();
+    let intruder = join(&host, "Eve", "AAAAAA");
+    let refused = expect(&intruder, "refusal", |e| match e {
+        Event::Disconnected { refused, reason } => Some((*refused, reason.clone())),
+        _ => None,
+    });
+    assert_eq!(refused.0, Some(ErrorKind::WrongCode), "{}", refused.1);
+    assert!(refused.1.contains("join code"), "{}", refused.1);
+    expect_that(&host, "turned away", |e| {
+        matches!(e, Event::TurnedAway { .. })
+    });
+    let joiner = join(&host, "Jun", "K7M2QX");
+    connected(&host, &joiner);
+}
+
+#[test]
+fn another_protocol_version_is_refused_with_a_clear_message() {
+    let host = host();
+    let mut raw = Raw::connect(host.local_addr().unwrap());
+    raw.send(&Message::Hello {
+        version: PROTOCOL_VERSION + 1,
+        name: "Future".into(),
+        code: "K7M2QX".into(),
+    });
+    let message = raw.refused_with(ErrorKind::Version);
+    assert!(message.contains("version"), "{message}");
+    // The first message must be hello.
+    let mut raw = Raw::connect(host.local_addr().unwrap());
+    raw.send(&Message::Resign);
+    raw.refused_with(ErrorKind::Malformed);
+    let joiner = join(&host, "Jun", "K7M2QX");
+    connected(&host, &joiner);
+}
+
+#[test]
+fn garbage_and_oversized_lines_are_refused_and_the_game_is_untouched() {
+    let host = host();
+    let addr = host.local_addr().unwrap();
+    let mut raw = Raw::connect(addr);
+    raw.stream
+        .write_all(b"\x16\x03\x01\x02\x00\x01\x00\xff\xfe\n")
+        .unwrap();
+    raw.refused_with(ErrorKind::Malformed);
+    let mut raw = Raw::connect(addr);
+    raw.stream.write_all(&vec![b'{'; MAX_LINE + 100]).unwrap();
+    raw.refused_with(ErrorKind::Oversized);
+
+    // The seated player misbehaving mid-game changes nothing either.
+    let mut player = Raw::hello(addr, "Jun");
+    assert!(matches!(player.next(), Some(Message::Welcome { .. })));
+    assert!(matches!(player.next(), Some(Message::Sync { .. })));
+    expect_that(&host, "connection", |e| {
+        matches!(e, Event::Connected { .. })
+    });
+    host.act(Action::Play(p("h8")));
+    assert_eq!(
+        player.next(),
+        Some(Message::Move {
+            number: 1,
+            at: "h8".into()
+        })
+    );
+    expect_that(&host, "h8", |e| matches!(e, Event::Moved { number: 1, .. }));
+    let before = host.snapshot().game;
+    assert_eq!(before.move_string(), "h8");
+    player.send(&Message::Move {
+        number: 2,
+        at: "h8".into(),
+    });
+    let message = player.refused_with(ErrorKind::IllegalMove);
+    assert!(message.contains("taken"), "{message}");
+    assert_eq!(host.snapshot().game, before);
+
+    let mut player = Raw::hello(addr, "Jun");
+    player.next();
+    player.next();
+    player.send(&Message::Move {
+        number: 5,
+        at: "i9".into(),
+    });
+    player.refused_with(ErrorKind::Desync);
+    let mut player = Raw::hello(addr, "Jun");
+    player.next();
+    player.next();
+    player.stream.write_all(&[0xC3, 0x28, b'\n']).unwrap();
+    player.refused_with(ErrorKind::Malformed);
+    assert_eq!(host.snapshot().game, before);
+    let joiner = join(&host, "Jun", "K7M2QX");
+    connected(&host, &joiner);
+    assert_eq!(joiner.snapshot().game, before);
+}
+
+#[test]
+fn a_second_player_is_turned_away_while_the_seat_is_taken() {
+    let host = host();
+    let joiner = join(&host, "Jun", "K7M2QX");
+    connected(&host, &joiner);
+    let raw = Raw::hello(host.local_addr().unwrap(), "Eve");
+    let message = raw.refused_with(ErrorKind::Busy);
+    assert!(message.contains("Jun"), "{message}");
+    play(&host, &joiner, "h8");
+}
+
+#[test]
+fn a_dropped_joiner_reconnects_and_both_resync_from_the_move_list() {
+    let host = host();
+    let addr = host.local_addr().unwrap();
+    let mut player = Raw::hello(addr, "Jun");
+    player.next();
+    player.next();
+    host.act(Action::Play(p("h8")));
+    player.next();
+    player.send(&Message::Move {
+        number: 2,
+        at: "i9".into(),
+    });
+    expect_that(&host, "i9", |e| matches!(e, Event::Moved { number: 2, .. }));
+    host.act(Action::Play(p("j10")));
+    assert!(matches!(
+        player.next(),
+        Some(Message::Move { number: 3, .. })
+    ));
+    drop(player);
+    let reason = expect(&host, "drop", |e| match e {
+        Event::Disconnected { reason, .. } => Some(reason.clone()),
+        _ => None,
+    });
+    assert!(reason.contains("Jun"), "{reason}");
+    assert!(!host.snapshot().connected);
+    // Paused: the host cannot move on alone.
+    host.act(Action::Resign);
+    host.act(Action::NewGame {
+        host_color: Color::Black,
+    });
+    let joiner = join(&host, "Jun", "K7M2QX");
+    connected(&host, &joiner);
+    assert_eq!(joiner.snapshot().game.move_string(), "");
+    play(&host, &joiner, "h8");
+    play(&joiner, &host, "i9");
+    drop(joiner);
+    expect_that(&host, "drop", |e| matches!(e, Event::Disconnected { .. }));
+    host.act(Action::Play(p("j10")));
+    expect_that(&host, "paused", |e| matches!(e, Event::Refused(_)));
+    let back = join(&host, "Jun", "K7M2QX");
+    connected(&host, &back);
+    assert_eq!(back.snapshot().game.move_string(), "h8i9");
+    assert_eq!(back.snapshot().game, host.snapshot().game);
+    play(&host, &back, "j10");
+}
+
+/// A host that says welcome, syncs `moves`, and (optionally) hangs up.
+fn fake_host_session(listener: &TcpListener, moves: &str) -> Raw {
+    let (stream, _) = listener.accept().unwrap();
+    let mut raw = Raw::from(stream);
+    assert!(matches!(raw.next(), Some(Message::Hello { .. })));
+    raw.welcome_and_sync(moves);
+    raw
+}
+
+#[test]
+fn the_joiner_reconnects_on_request_and_takes_the_hosts_move_list() {
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let joiner = Link::join(JoinConfig {
+        addr: listener.local_addr().unwrap(),
+        name: "Jun".into(),
+        code: "X".into(),
+        timing: fast(),
+    })
+    .unwrap();
+    let first = fake_host_session(&listener, "h8");
+    expect_that(&joiner, "connection", |e| {
+        matches!(e, Event::Connected { .. })
+    });
+    assert_eq!(joiner.snapshot().game.move_string(), "h8");
+    drop(first);
+    expect_that(&joiner, "drop", |e| matches!(e, Event::Disconnected { .. }));
+    joiner.act(Action::Play(p("i9")));
+    expect_that(&joiner, "paused", |e| matches!(e, Event::Refused(_)));
+    joiner.act(Action::Reconnect);
+    let mut second = fake_host_session(&listener, "h8i9j10");
+    expect_that(&joiner, "connection", |e| {
+        matches!(e, Event::Connected { .. })
+    });
+    assert_eq!(joiner.snapshot().game.move_string(), "h8i9j10");
+    joiner.act(Action::Play(p("k11")));
+    assert_eq!(
+        second.next(),
+        Some(Message::Move {
+            number: 4,
+            at: "k11".into()
+        })
+    );
+    // A host whose move list does not replay is refused.
+    second.welcome_and_sync("h8h8");
+    second.refused_with(ErrorKind::Desync);
+}
+
+#[test]
+fn a_silent_peer_is_dropped_and_the_host_keeps_waiting() {
+    let host = host();
+    let silent = Raw::hello(host.local_addr().unwrap(), "Quiet");
+    expect_that(&host, "connection", |e| {
+        matches!(e, Event::Connected { .. })
+    });
+    // It never answers heartbeats: dropped after the peer timeout.
+    let reason = expect(&host, "drop", |e| match e {
+        Event::Disconnected { reason, .. } => Some(reason.clone()),
+        _ => None,
+    });
+    assert!(reason.contains("too long"), "{reason}");
+    drop(silent);
+    let joiner = join(&host, "Jun", "K7M2QX");
+    connected(&host, &joiner);
+}
+
+#[test]
+fn the_host_keeps_the_clocks_and_a_fallen_flag_ends_the_game() {
+    let settings = GameSettings {
+        clock: Some(ClockSettings {
+            initial_ms: 600,
+            increment_ms: 0,
+        }),
+        ..GameSettings::default()
+    };
+    let host = host_with(settings);
+    let joiner = join(&host, "Jun", "K7M2QX");
+    connected(&host, &joiner);
+    let started = Instant::now();
+    play(&host, &joiner, "h8");
+    // White never moves: White's flag falls after its 600 ms.
+    for link in [&host, &joiner] {
+        let outcome = game_over(link);
+        assert_eq!(outcome.how(), "timeout");
+        assert_eq!(outcome.winner(), Some(Color::Black));
+    }
+    assert!(started.elapsed() >= Duration::from_millis(600));
+    let clocks = joiner.snapshot().clocks.unwrap();
+    assert_eq!(clocks.white, Duration::ZERO);
+    assert!(clocks.black > Duration::ZERO);
+    assert_eq!(
+        host.snapshot().game.ending(),
+        Some(Ending::Timeout {
+            loser: Color::White
+        })
+    );
+}
