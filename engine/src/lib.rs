@@ -3,6 +3,7 @@
 
 pub mod board;
 pub mod eval;
+pub mod opening;
 pub mod protocol;
 pub mod record;
 pub mod rng;

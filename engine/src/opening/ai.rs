@@ -1,0 +1,521 @@
+//! The AI in every opening phase, built on the ordinary search.
+//!
+//! Every judgement is "how good is this position for Black": a short
+//! [`Searcher`] search (bounded by nodes and, in the game, by time) from
+//! the side to move, turned to Black's point of view. On that:
+//! * stones placed before the other player may swap (Swap, Swap2, the
+//!   canonical opening, Taraguchi's moves) aim at a balanced position: any
+//!   edge would be taken by a swap. Candidates are the best points by shape
+//!   near the stones; several sets are tried, varied by the seed;
+//! * a swap decision takes the colour the evaluation prefers; Swap2's
+//!   "add two stones" is chosen when neither colour is clearly better;
+//! * Black's N offered fifth moves are its N best, no two symmetric (White
+//!   will pick the one that is worst for Black, so that is the set whose
+//!   best reply is worst for White); White picks the offer worst for Black;
+//! * White's Soosorv 4th move and N: for each candidate 4th, Black's fifth
+//!   moves are valued; offering N of them is worth Black's N-th best to
+//!   Black, so White picks the 4th and N that make that nearest to even
+//!   (Black may swap next). Taraguchi's "10 offers" is chosen when Black's
+//!   10th best fifth move still favours Black.
+//!
+//! Lower levels search less, look at fewer candidates and add more noise to
+//! near-equal choices, so they choose like people who judge by feel.
+//! Beginner does not search at all (shape evaluation only). Whatever the
+//! level, [`OpeningAi::plan`] checks its actions against the rules and falls
+//! back to a plain legal one, so the AI never makes an illegal move.
+
+use super::symmetry;
+use super::{Action, Decision, Opening, Region, Task};
+use crate::board::{Board, Color, Point};
+use crate::eval::Position;
+use crate::record::Game;
+use crate::rng::Rng;
+use crate::rules::{self, Rule};
+use crate::search::{Level, Score, SearchLimits, Searcher};
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+/// A proven win's value in the AI's units (beyond any evaluation).
+const WIN: i32 = 30_000;
+/// Swap2: "add two stones" is preferred while neither colour is better than
+/// this for the one choosing.
+const ADD_TWO_WINDOW: i32 = 150;
+/// Random candidate sets tried for a multi-stone placement, per candidate.
+const SETS_PER_CANDIDATE: usize = 2;
+/// Candidate points ranked by shape for random picks in a set.
+const PICK_AMONG: usize = 6;
+
+/// How much the AI may think per decision.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    /// Nodes per position evaluated; 0 = shape evaluation only, no search.
+    pub nodes: u64,
+    /// Candidates compared per choice.
+    pub candidates: usize,
+    /// Random spread (evaluation units) among near-equal choices.
+    pub noise: i32,
+    /// Wall-clock bound for one decision; None = nodes only (reproducible).
+    pub time: Option<Duration>,
+}
+
+impl Budget {
+    /// The game's budget for `level`: a few times the level's think time.
+    pub fn for_level(level: Level) -> Budget {
+        let (nodes, candidates, noise) = match level {
+            Level::Beginner => (0, 4, 400),
+            Level::Novice => (400, 4, 200),
+            Level::Intermediate => (1_000, 6, 120),
+            Level::Advanced => (2_500, 7, 80),
+            Level::Expert => (5_000, 8, 50),
+            Level::Master => (10_000, 10, 25),
+            Level::Grandmaster => (20_000, 12, 10),
+        };
+        Budget {
+            nodes,
+            candidates,
+            noise,
+            time: Some(level.think_time() * 3),
+        }
+    }
+
+    /// `for_level` without the clock: the same choices on every machine.
+    pub fn reproducible(level: Level) -> Budget {
+        Budget {
+            time: None,
+            ..Budget::for_level(level)
+        }
+    }
+}
+
+/// Plays the opening phases for one player.
+pub struct OpeningAi<'a> {
+    searcher: &'a mut Searcher,
+    budget: Budget,
+    rng: Rng,
+    cancel: &'a AtomicBool,
+    deadline: Option<Instant>,
+}
+
+impl<'a> OpeningAi<'a> {
+    /// `seed` varies the choices between games; `cancel` stops thinking
+    /// early (the best choice so far is taken).
+    pub fn new(
+        searcher: &'a mut Searcher,
+        budget: Budget,
+        seed: u64,
+        cancel: &'a AtomicBool,
+    ) -> OpeningAi<'a> {
+        OpeningAi {
+            searcher,
+            budget,
+            rng: Rng::new(seed),
+            cancel,
+            deadline: None,
+        }
+    }
+
+    fn rule(&self) -> Rule {
+        self.searcher.rule()
+    }
+
+    /// The next actions of the current phase's actor, in order: normally
+    /// all that complete the phase (the stones, a choice, a number, the
+    /// offers, a pick). Each is legal when applied in turn; there is at
+    /// least one until the opening is over.
+    pub fn plan(&mut self, opening: &Opening, game: &Game) -> Vec<Action> {
+        let Some(phase) = opening.phase() else {
+            return Vec::new();
+        };
+        self.deadline = self.budget.time.map(|t| Instant::now() + t);
+        self.rng = Rng::new(self.rng.next_u64() ^ game.board().hash());
+        let board = game.board();
+        let actions = match phase.task {
+            Task::Place {
+                left: 3,
+                canonical: true,
+                ..
+            } => self.canonical_opening(board),
+            Task::Place {
+                region, left: 1, ..
+            } if opening.rule() == super::OpeningRule::Soosorv8 && board.stone_count() == 3 => {
+                vec![Action::Place(self.soosorv_fourth(board, region).0)]
+            }
+            Task::Place { region, left, .. } => self
+                .balanced_stones(board, region, left as usize, 0)
+                .into_iter()
+                .map(Action::Place)
+                .collect(),
+            Task::Decide { options } => {
+                vec![Action::Decide(self.decide(
+                    board,
+                    phase.actor_color,
+                    &options,
+                    opening,
+                ))]
+            }
+            Task::Declare { max } => vec![Action::Declare(self.offer_count(board, max))],
+            Task::Offer { left, .. } => self
+                .offers(board, opening.offers(), left as usize)
+                .into_iter()
+                .map(Action::Offer)
+                .collect(),
+            Task::Pick { offers } => vec![Action::Pick(self.weakest_offer(board, &offers))],
+        };
+        legal_or_fallback(opening, game, actions)
+    }
+
+    fn out_of_time(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
+            || self.cancel.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    /// How good `board` with `to_move` to play is for Black.
+    pub fn value_for_black(&mut self, board: &Board, to_move: Color) -> i32 {
+        let for_mover = if self.budget.nodes == 0 {
+            Position::new(board, self.rule()).evaluate(to_move)
+        } else {
+            let limits = SearchLimits {
+                time: self
+                    .deadline
+                    .map(|d| d.saturating_duration_since(Instant::now())),
+                depth: None,
+                nodes: Some(self.budget.nodes),
+            };
+            let info = self
+                .searcher
+                .search(board, to_move, &limits, self.cancel, &mut |_| {});
+            match info.score {
+                Score::Eval(v) => v,
+                Score::WinIn(n) => WIN - n as i32,
+                Score::LossIn(n) => -WIN + n as i32,
+            }
+        };
+        match to_move {
+            Color::Black => for_mover,
+            Color::White => -for_mover,
+        }
+    }
+
+    /// Of `options` (any payload with a cost, lower is better), the one with
+    /// the lowest cost plus noise.
+    fn choose<T: Copy>(&mut self, options: &[(T, i32)]) -> Option<T> {
+        let noise = self.budget.noise.max(1) as u64;
+        options
+            .iter()
+            .map(|&(t, cost)| (cost.saturating_add(self.rng.below(noise) as i32), t))
+            .min_by_key(|&(cost, _)| cost)
+            .map(|(_, t)| t)
+    }
+
+    /// Up to `k` legal points for `color` inside `region`, best by shape
+    /// first: near the stones, or near the centre on an empty board.
+    fn candidates(&self, board: &Board, color: Color, region: Region, k: usize) -> Vec<Point> {
+        let size = board.size();
+        let centre = Point::new((size / 2) as u8, (size / 2) as u8);
+        let near = |p: Point, q: Point, d: u8| p.x.abs_diff(q.x) <= d && p.y.abs_diff(q.y) <= d;
+        let stones: Vec<Point> = board.points().filter(|&p| !board.is_empty_at(p)).collect();
+        let legal = |p: Point| rules::check_move(board, self.rule(), color, p).is_ok();
+        let in_region: Vec<Point> = region
+            .points(size)
+            .into_iter()
+            .filter(|&p| legal(p))
+            .collect();
+        let mut points: Vec<Point> = in_region
+            .iter()
+            .copied()
+            .filter(|&p| {
+                if stones.is_empty() {
+                    near(p, centre, 1)
+                } else {
+                    stones.iter().any(|&s| near(p, s, 2))
+                }
+            })
+            .collect();
+        if points.is_empty() {
+            points = in_region;
+        }
+        let mut pos = Position::new(board, self.rule());
+        let mut scored: Vec<(i32, Point)> = points
+            .into_iter()
+            .map(|p| {
+                pos.make(p.index(), color);
+                let v = -pos.evaluate(color.opponent());
+                pos.undo();
+                (v, p)
+            })
+            .collect();
+        scored.sort_by_key(|&(v, p)| (std::cmp::Reverse(v), p));
+        scored.into_iter().take(k).map(|(_, p)| p).collect()
+    }
+
+    /// `count` stones (colours alternating from the next move) inside
+    /// `region` that leave the position as near as possible to `target`
+    /// (Black's point of view). Several sets are tried, chosen at random
+    /// among the best points by shape.
+    pub fn balanced_stones(
+        &mut self,
+        board: &Board,
+        region: Region,
+        count: usize,
+        target: i32,
+    ) -> Vec<Point> {
+        if count == 0 {
+            return Vec::new();
+        }
+        let first = Color::of_ply(board.stone_count());
+        let mut sets: Vec<Vec<Point>> = if count == 1 {
+            self.candidates(board, first, region, self.budget.candidates)
+                .into_iter()
+                .map(|p| vec![p])
+                .collect()
+        } else {
+            let tries = self.budget.candidates * SETS_PER_CANDIDATE;
+            let mut sets = Vec::new();
+            for _ in 0..tries {
+                if let Some(set) = self.random_set(board, region, count)
+                    && !sets.contains(&set)
+                {
+                    sets.push(set);
+                }
+            }
+            sets
+        };
+        if sets.is_empty() {
+            // No candidate at all (a full region): a plain legal set.
+            sets.push(self.random_set(board, region, count).unwrap_or_default());
+        }
+        let to_move = Color::of_ply(board.stone_count() + count);
+        let mut scored = Vec::with_capacity(sets.len());
+        for (i, set) in sets.iter().enumerate() {
+            if i > 0 && self.out_of_time() {
+                break;
+            }
+            let after = with_stones(board, set);
+            let v = self.value_for_black(&after, to_move);
+            scored.push((i, (v - target).abs()));
+        }
+        let pick = self.choose(&scored).unwrap_or(0);
+        sets.swap_remove(pick)
+    }
+
+    /// One random set of `count` stones, each among the best points by shape.
+    fn random_set(&mut self, board: &Board, region: Region, count: usize) -> Option<Vec<Point>> {
+        let mut after = board.clone();
+        let mut set = Vec::with_capacity(count);
+        for _ in 0..count {
+            let color = Color::of_ply(after.stone_count());
+            let options = self.candidates(&after, color, region, PICK_AMONG);
+            let p = *options.get(self.rng.index(options.len().max(1)))?;
+            after.place(p, color).ok()?;
+            set.push(p);
+        }
+        Some(set)
+    }
+
+    /// Soosorv: the canonical opening nearest to even among a sample,
+    /// turned by a random symmetry.
+    fn canonical_opening(&mut self, board: &Board) -> Vec<Action> {
+        let size = board.size();
+        let mut openings = super::canonical::openings();
+        let sample = self.budget.candidates.min(openings.len());
+        let mut scored = Vec::new();
+        for i in 0..sample {
+            if i > 0 && self.out_of_time() {
+                break;
+            }
+            let pick = openings.swap_remove(self.rng.index(openings.len()));
+            let turn = *self.rng.pick(&symmetry::Symmetry::ALL);
+            let stones = pick.stones_on(size).map(|p| turn.apply(p, size));
+            let v = self.value_for_black(&with_stones(board, &stones), Color::White);
+            scored.push((stones, v.abs()));
+        }
+        let stones = self.choose(&scored).expect("at least one opening sampled");
+        stones.into_iter().map(Action::Place).collect()
+    }
+
+    /// Black's fifth moves valued for Black, best first, at most one per
+    /// class of symmetric points.
+    fn fifth_values(&mut self, board: &Board, k: usize) -> Vec<(Point, i32)> {
+        let symmetries = symmetry::of_position(board);
+        let mut kept: Vec<Point> = Vec::new();
+        for p in self.candidates(board, Color::Black, Region::Anywhere, k * 2) {
+            if symmetry::twin_among(p, &kept, &symmetries, board.size()).is_none() {
+                kept.push(p);
+            }
+            if kept.len() == k {
+                break;
+            }
+        }
+        let mut values = Vec::with_capacity(kept.len());
+        for (i, p) in kept.into_iter().enumerate() {
+            if i > 0 && self.out_of_time() {
+                break;
+            }
+            let v = self.value_for_black(&with_stones(board, &[p]), Color::White);
+            values.push((p, v));
+        }
+        values.sort_by_key(|&(p, v)| (std::cmp::Reverse(v), p));
+        values
+    }
+
+    /// What offering `n` fifth moves is worth to Black: its n-th best
+    /// (White takes the worst of the offers).
+    fn offers_worth(values: &[(Point, i32)], n: usize) -> i32 {
+        values
+            .get(n.min(values.len()).saturating_sub(1))
+            .map_or(0, |&(_, v)| v)
+    }
+
+    /// Soosorv: White's 4th move and the N that make the position nearest
+    /// to even.
+    fn soosorv_fourth(&mut self, board: &Board, region: Region) -> (Point, u8) {
+        let fourths = self.candidates(
+            board,
+            Color::White,
+            region,
+            (self.budget.candidates / 2).max(2),
+        );
+        let mut scored = Vec::new();
+        for (i, p) in fourths.into_iter().enumerate() {
+            if i > 0 && self.out_of_time() {
+                break;
+            }
+            let after = with_stones(board, &[p]);
+            let values = self.fifth_values(&after, self.budget.candidates);
+            let (n, cost) = best_count(&values, super::state::SOOSORV_MAX_OFFERS);
+            scored.push(((p, n), cost));
+        }
+        self.choose(&scored)
+            .expect("White always has a candidate 4th move")
+    }
+
+    /// Soosorv: N for the 4th move already on the board.
+    fn offer_count(&mut self, board: &Board, max: u8) -> u8 {
+        let values = self.fifth_values(board, self.budget.candidates);
+        best_count(&values, max).0
+    }
+
+    fn decide(
+        &mut self,
+        board: &Board,
+        holder: Color,
+        options: &[Decision],
+        opening: &Opening,
+    ) -> Decision {
+        let to_move = Color::of_ply(board.stone_count());
+        let noise = self.budget.noise;
+        let jitter = self.rng.below(noise.max(1) as u64) as i32 - noise / 2;
+        if options.contains(&Decision::TenOffers) {
+            // Ten offers give Black its 10th best fifth move; the other way
+            // (with swaps around the 5th) is about even.
+            let values = self.fifth_values(board, self.budget.candidates.max(10));
+            let ten = Self::offers_worth(&values, 10);
+            return if ten + jitter > 0 {
+                Decision::TenOffers
+            } else {
+                Decision::FifthInCentre
+            };
+        }
+        // Black's prospects: with offers to come (Soosorv), Black is worth
+        // its N-th best fifth move; otherwise the position as it is.
+        let black = if opening.declared_offers() > 0 {
+            let n = opening.declared_offers() as usize;
+            let values = self.fifth_values(board, self.budget.candidates.max(n));
+            Self::offers_worth(&values, n)
+        } else {
+            self.value_for_black(board, to_move)
+        } + jitter;
+        let mine = match holder {
+            Color::Black => black,
+            Color::White => -black,
+        };
+        if options.contains(&Decision::AddTwo) && mine.abs() < ADD_TWO_WINDOW {
+            return Decision::AddTwo;
+        }
+        if mine >= 0 {
+            Decision::Keep
+        } else {
+            Decision::Swap
+        }
+    }
+
+    /// Black's `left` further offers: the best fifth moves, none symmetric
+    /// to an earlier offer or to each other.
+    fn offers(&mut self, board: &Board, earlier: &[Point], left: usize) -> Vec<Point> {
+        let size = board.size();
+        let symmetries = symmetry::of_position(board);
+        let mut values = self.fifth_values(board, self.budget.candidates.max(left + earlier.len()));
+        // Lower levels shuffle near-equal moves.
+        for v in values.iter_mut() {
+            v.1 += self.rng.below(self.budget.noise.max(1) as u64) as i32;
+        }
+        values.sort_by_key(|&(p, v)| (std::cmp::Reverse(v), p));
+        let mut taken: Vec<Point> = earlier.to_vec();
+        let mut out = Vec::with_capacity(left);
+        let ranked = values.into_iter().map(|(p, _)| p);
+        // Then any legal point, in case the candidates run short.
+        let rest: Vec<Point> = rules::legal_moves(board, self.rule(), Color::Black);
+        for p in ranked.chain(rest) {
+            if out.len() == left {
+                break;
+            }
+            if symmetry::twin_among(p, &taken, &symmetries, size).is_none() {
+                taken.push(p);
+                out.push(p);
+            }
+        }
+        out
+    }
+
+    /// White's pick: the offer worth least to Black.
+    fn weakest_offer(&mut self, board: &Board, offers: &[Point]) -> Point {
+        let mut scored = Vec::with_capacity(offers.len());
+        for &p in offers {
+            let v = self.value_for_black(&with_stones(board, &[p]), Color::White);
+            scored.push((p, v));
+        }
+        self.choose(&scored).unwrap_or(offers[0])
+    }
+}
+
+/// The N in 1..=max whose offers are worth nearest to even for Black, and
+/// that distance.
+fn best_count(values: &[(Point, i32)], max: u8) -> (u8, i32) {
+    (1..=max)
+        .map(|n| (n, OpeningAi::offers_worth(values, n as usize).abs()))
+        .min_by_key(|&(n, cost)| (cost, n))
+        .expect("max >= 1")
+}
+
+/// `board` with `stones` added, colours alternating from the next move.
+fn with_stones(board: &Board, stones: &[Point]) -> Board {
+    let mut after = board.clone();
+    for &p in stones {
+        let color = Color::of_ply(after.stone_count());
+        after
+            .place(p, color)
+            .expect("candidate stones go on free points");
+    }
+    after
+}
+
+/// `actions` if each is accepted in turn; otherwise the plainest legal
+/// next action (the first allowed point, the first option, N = 1).
+fn legal_or_fallback(opening: &Opening, game: &Game, actions: Vec<Action>) -> Vec<Action> {
+    let (mut o, mut g) = (opening.clone(), game.clone());
+    if !actions.is_empty() && actions.iter().all(|&a| o.apply(&mut g, a).is_ok()) {
+        return actions;
+    }
+    let Some(phase) = opening.phase() else {
+        return Vec::new();
+    };
+    let first_point = || opening.allowed_points(game).first().copied();
+    let action = match phase.task {
+        Task::Decide { options } => Some(Action::Decide(options[0])),
+        Task::Declare { .. } => Some(Action::Declare(1)),
+        Task::Place { .. } => first_point().map(Action::Place),
+        Task::Offer { .. } => first_point().map(Action::Offer),
+        Task::Pick { .. } => first_point().map(Action::Pick),
+    };
+    action.into_iter().collect()
+}

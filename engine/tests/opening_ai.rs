@@ -1,0 +1,229 @@
+//! The opening AI: every rule, every phase, every level, never an illegal
+//! action (node-limited, so reproducible and quick), and its judgements on
+//! positions whose answer is clear.
+
+use gomoku_engine::opening::ai::{Budget, OpeningAi};
+use gomoku_engine::opening::{Action, Decision, Opening, OpeningRule, Task};
+use gomoku_engine::search::{Level, Searcher};
+use gomoku_engine::{Board, Color, Game, Point, Rule};
+use std::sync::atomic::AtomicBool;
+
+fn pt(s: &str) -> Point {
+    Point::parse(s, 15).unwrap()
+}
+
+/// The level's reproducible budget with fewer nodes, so that the whole
+/// matrix of rules and levels runs in seconds.
+fn quick(level: Level) -> Budget {
+    let full = Budget::reproducible(level);
+    Budget {
+        nodes: full.nodes / 10,
+        ..full
+    }
+}
+
+fn game_rule(rule: OpeningRule) -> Rule {
+    match rule {
+        OpeningRule::Soosorv8 | OpeningRule::Taraguchi10 => Rule::Renju,
+        OpeningRule::Swap2 => Rule::Standard,
+        _ => Rule::Freestyle,
+    }
+}
+
+/// Plays the whole opening with the AI in both seats; returns the result
+/// and the number of plans it took.
+fn play_opening(rule: OpeningRule, budget: Budget, seed: u64) -> (Opening, Game, usize) {
+    let cancel = AtomicBool::new(false);
+    let mut searcher = Searcher::new(game_rule(rule));
+    let mut opening = Opening::new(rule, 15).unwrap();
+    let mut game = Game::new(game_rule(rule), 15).unwrap();
+    let mut plans = 0;
+    while let Some(phase) = opening.phase() {
+        let mut ai = OpeningAi::new(&mut searcher, budget, seed + plans as u64, &cancel);
+        let actions = ai.plan(&opening, &game);
+        assert!(!actions.is_empty(), "{rule}: no action for {phase:?}");
+        for a in actions {
+            opening.apply(&mut game, a).unwrap_or_else(|e| {
+                panic!(
+                    "{rule} {budget:?}: {a:?} refused in {phase:?}: {e}\n{}",
+                    game.board()
+                )
+            });
+        }
+        plans += 1;
+        assert!(plans < 40, "{rule}: the opening does not end");
+    }
+    (opening, game, plans)
+}
+
+#[test]
+fn the_ai_completes_every_rule_at_every_level_legally() {
+    for rule in OpeningRule::ALL {
+        for level in Level::ALL {
+            for seed in [1, 2] {
+                let (opening, game, _) = play_opening(rule, quick(level), seed);
+                assert!(opening.is_done());
+                let stones = game.moves().len();
+                let expected = match rule {
+                    OpeningRule::Free => 0..=0,
+                    OpeningRule::Swap => 3..=3,
+                    OpeningRule::Swap2 => 3..=5,
+                    OpeningRule::Soosorv8 | OpeningRule::Taraguchi10 => 5..=5,
+                };
+                assert!(expected.contains(&stones), "{rule} {level:?}: {stones}");
+                assert!(!game.is_over());
+            }
+        }
+    }
+}
+
+#[test]
+fn soosorv_offers_are_as_many_as_declared_and_distinct_up_to_symmetry() {
+    for seed in 0..3 {
+        let (opening, _, _) = play_opening(OpeningRule::Soosorv8, quick(Level::Expert), seed);
+        let declared = opening
+            .actions()
+            .iter()
+            .find_map(|a| match a {
+                Action::Declare(n) => Some(*n),
+                _ => None,
+            })
+            .expect("White declared N");
+        assert!((1..=8).contains(&declared));
+        let offers = opening
+            .actions()
+            .iter()
+            .filter(|a| matches!(a, Action::Offer(_)))
+            .count();
+        assert_eq!(offers, declared as usize);
+    }
+}
+
+#[test]
+fn the_proposed_openings_vary_with_the_seed() {
+    let openings: std::collections::HashSet<Vec<Point>> = (0..4)
+        .map(|seed| {
+            let (_, game, _) = play_opening(OpeningRule::Swap, quick(Level::Advanced), seed);
+            game.moves().to_vec()
+        })
+        .collect();
+    assert!(openings.len() >= 2, "{openings:?}");
+}
+
+fn board(black: &[&str], white: &[&str]) -> Board {
+    let mut b = Board::new(15).unwrap();
+    for s in black {
+        b.place(pt(s), Color::Black).unwrap();
+    }
+    for s in white {
+        b.place(pt(s), Color::White).unwrap();
+    }
+    b
+}
+
+/// A Swap opening after the given three stones (Black, White, Black).
+fn swap_after(rule: OpeningRule, stones: &str) -> (Opening, Game) {
+    let actions: Vec<Action> = gomoku_engine::board::parse_move_list(stones, 15)
+        .unwrap()
+        .into_iter()
+        .map(Action::Place)
+        .collect();
+    Opening::replay(rule, Game::new(Rule::Freestyle, 15).unwrap(), &actions).unwrap()
+}
+
+fn decision(opening: &Opening, game: &Game, level: Level) -> Decision {
+    let cancel = AtomicBool::new(false);
+    let mut searcher = Searcher::new(game.rule());
+    let mut ai = OpeningAi::new(&mut searcher, Budget::reproducible(level), 7, &cancel);
+    match ai.plan(opening, game).as_slice() {
+        [Action::Decide(d)] => *d,
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn white_takes_black_when_black_stands_better_and_stays_otherwise() {
+    // Black's two stones side by side in the centre, White's in the corner.
+    let (o, g) = swap_after(OpeningRule::Swap, "h8a1i8");
+    assert_eq!(decision(&o, &g, Level::Advanced), Decision::Swap);
+    // Black's stones in two corners, White's in the centre.
+    let (o, g) = swap_after(OpeningRule::Swap, "a1h8o15");
+    assert_eq!(decision(&o, &g, Level::Advanced), Decision::Keep);
+    // Swap2 offers the same choice plus adding two stones.
+    let (o, g) = swap_after(OpeningRule::Swap2, "h8a1i8");
+    assert_eq!(decision(&o, &g, Level::Advanced), Decision::Swap);
+}
+
+#[test]
+fn a_balanced_swap_opening_is_nearer_even_than_a_lopsided_one() {
+    let cancel = AtomicBool::new(false);
+    let mut searcher = Searcher::new(Rule::Freestyle);
+    let mut ai = OpeningAi::new(
+        &mut searcher,
+        Budget::reproducible(Level::Expert),
+        3,
+        &cancel,
+    );
+    let empty = Board::new(15).unwrap();
+    let stones = ai.balanced_stones(&empty, gomoku_engine::opening::Region::Anywhere, 3, 0);
+    assert_eq!(stones.len(), 3);
+    let mut chosen = empty.clone();
+    for (i, &p) in stones.iter().enumerate() {
+        chosen.place(p, Color::of_ply(i)).unwrap();
+    }
+    let balanced = ai.value_for_black(&chosen, Color::White).abs();
+    let lopsided = ai
+        .value_for_black(&board(&["h8", "i8"], &["a1"]), Color::White)
+        .abs();
+    assert!(balanced < lopsided, "{balanced} vs {lopsided}");
+}
+
+/// Soosorv after D4 Kagetsu h8 h9 i9, no swaps, White's 4th in the far
+/// corner and N = 2, then `more` actions.
+fn kagetsu_with_far_fourth(more: &[Action]) -> (Opening, Game) {
+    let mut actions = vec![
+        Action::Place(pt("h8")),
+        Action::Place(pt("h9")),
+        Action::Place(pt("i9")),
+        Action::Decide(Decision::Keep),
+        Action::Place(pt("a15")),
+        Action::Declare(2),
+        Action::Decide(Decision::Keep),
+    ];
+    actions.extend_from_slice(more);
+    Opening::replay(
+        OpeningRule::Soosorv8,
+        Game::new(Rule::Renju, 15).unwrap(),
+        &actions,
+    )
+    .unwrap()
+}
+
+#[test]
+fn white_picks_the_offer_worst_for_black() {
+    // One offer builds Black's open three, the other is in the corner.
+    let (o, g) = kagetsu_with_far_fourth(&[Action::Offer(pt("j10")), Action::Offer(pt("o1"))]);
+    assert!(matches!(o.phase().unwrap().task, Task::Pick { .. }));
+    let cancel = AtomicBool::new(false);
+    for level in [Level::Novice, Level::Advanced, Level::Grandmaster] {
+        let mut searcher = Searcher::new(Rule::Renju);
+        let mut ai = OpeningAi::new(&mut searcher, quick(level), 5, &cancel);
+        assert_eq!(ai.plan(&o, &g), vec![Action::Pick(pt("o1"))], "{level:?}");
+    }
+}
+
+#[test]
+fn black_offers_its_strongest_fifth_moves() {
+    // Black to offer 2: the corner is never among them.
+    let (o, g) = kagetsu_with_far_fourth(&[]);
+    let cancel = AtomicBool::new(false);
+    let mut searcher = Searcher::new(Rule::Renju);
+    let mut ai = OpeningAi::new(&mut searcher, quick(Level::Expert), 5, &cancel);
+    let plan = ai.plan(&o, &g);
+    assert_eq!(plan.len(), 2);
+    for a in plan {
+        let Action::Offer(p) = a else { panic!("{a:?}") };
+        let near = p.x.abs_diff(7) <= 3 && p.y.abs_diff(7) <= 3;
+        assert!(near, "{p:?} is far from Black's stones");
+    }
+}
