@@ -119,9 +119,9 @@ mod tests {
         let b = board("h8h9h10");
         let syms = of_position(&b);
         let g7 = Point::parse("g7", 15).unwrap();
-        let j7 = Point::parse("j7", 15).unwrap();
+        let i7 = Point::parse("i7", 15).unwrap();
         let j6 = Point::parse("j6", 15).unwrap();
-        assert_eq!(twin_among(j7, &[g7], &syms, 15), Some(g7));
+        assert_eq!(twin_among(i7, &[g7], &syms, 15), Some(g7));
         assert_eq!(twin_among(g7, &[g7], &syms, 15), Some(g7));
         assert_eq!(twin_among(j6, &[g7], &syms, 15), None);
     }
