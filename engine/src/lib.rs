@@ -1,6 +1,7 @@
 //! Gomoku and Renju: board, rules, game records, AI and the Gomocup brain
 //! protocol. No graphics here; the game crate draws what this crate decides.
 
+pub mod analysis;
 pub mod board;
 pub mod eval;
 pub mod opening;
