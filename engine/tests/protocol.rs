@@ -177,6 +177,53 @@ fn a_session_through_pipes() {
     assert!(rest.is_empty(), "printed after END: {rest:?}");
 }
 
+/// The moves of an answer line `x,y x,y ...`, all on a 15x15 board and
+/// distinct from each other and from `taken`.
+fn fresh_moves(answer: &str, taken: &[(u8, u8)]) -> Vec<(u8, u8)> {
+    let moves: Vec<(u8, u8)> = answer.split_whitespace().map(parse_move).collect();
+    for (i, m) in moves.iter().enumerate() {
+        assert!(m.0 < 15 && m.1 < 15, "{answer}");
+        assert!(!taken.contains(m) && !moves[..i].contains(m), "{answer}");
+    }
+    moves
+}
+
+#[test]
+fn a_swap2_opening_through_pipes() {
+    let mut brain = Brain::spawn();
+    assert_eq!(brain.ask("START 15"), "OK");
+    brain.send("INFO rule 1");
+    brain.send("INFO timeout_turn 500");
+    brain.send("INFO max_node 3000");
+    // The Gomocup manager's own example lines have no field.
+    brain.send("SWAP2BOARD");
+    let three = fresh_moves(&brain.ask("DONE"), &[]);
+    assert_eq!(three.len(), 3);
+
+    let opening = [(7, 7), (8, 7), (9, 9)];
+    brain.block("SWAP2BOARD", &[(7, 7, 2), (8, 7, 1), (9, 9, 2)]);
+    let answer = brain.reply();
+    if answer != "SWAP" {
+        let added = fresh_moves(&answer, &opening);
+        assert!((1..=2).contains(&added.len()), "{answer}");
+    }
+
+    let five = [(7, 7, 1), (8, 7, 2), (9, 9, 1), (8, 8, 2), (8, 6, 1)];
+    brain.block("SWAP2BOARD", &five);
+    let answer = brain.reply();
+    if answer != "SWAP" {
+        let taken: Vec<(u8, u8)> = five.iter().map(|&(x, y, _)| (x, y)).collect();
+        assert_eq!(fresh_moves(&answer, &taken).len(), 1, "{answer}");
+    }
+
+    brain.block("YXBOARD", &[(7, 7, 2), (8, 7, 1), (9, 9, 2)]);
+    let pair = fresh_moves(&brain.ask("YXBALANCETWO"), &opening);
+    assert_eq!(pair.len(), 2);
+    assert_eq!(fresh_moves(&brain.ask("YXBALANCEONE 0"), &opening).len(), 1);
+    brain.send("END");
+    assert!(brain.wait_for_exit().is_empty());
+}
+
 #[test]
 fn the_end_of_input_ends_the_brain_after_its_answers() {
     let mut brain = Brain::spawn();

@@ -2,11 +2,15 @@
 //! out. No I/O here, so every command and error path is unit-testable.
 
 use super::clock::Clock;
-use super::command::{BlockKind, Command, Coord, echo, parse_command, parse_stone};
+use super::command::{
+    BlockKind, Command, Coord, echo, parse_command, parse_stone, parse_swap2_stone,
+};
+use super::opening::{self, Swap2Answer};
 use super::position::Position;
 use crate::board::{Board, Color, MAX_SIZE, MIN_SIZE, Point};
+use crate::opening::ai::Budget;
 use crate::rules::{self, Rule};
-use crate::search::{Score, SearchInfo, SearchLimits, Searcher};
+use crate::search::{Level, Score, SearchInfo, SearchLimits, Searcher};
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -166,7 +170,11 @@ impl Brain {
                 return;
             }
             if !line.starts_with(|c: char| c.is_ascii_alphabetic()) {
-                match parse_stone(line) {
+                let parsed = match block.kind {
+                    BlockKind::Swap2Board => parse_swap2_stone(line),
+                    _ => parse_stone(line),
+                };
+                match parsed {
                     Ok(stone) => block.stones.push(stone),
                     Err(e) => block.errors.push(e),
                 }
@@ -240,6 +248,11 @@ impl Brain {
             }
             Command::About => Ok(Some(about())),
             Command::ShowForbid => self.game().map(|p| Some(forbid_reply(p, rule))),
+            Command::Balance { stones, bias } => self
+                .game()
+                .map(|_| ())
+                .and_then(|()| self.balance(stones, bias))
+                .map(Some),
             Command::Stop => Ok(None),
             Command::Unknown(name) => Ok(Some(format!("UNKNOWN command '{name}'"))),
         };
@@ -289,14 +302,18 @@ impl Brain {
             };
             return out(format!("ERROR {name}: {first}{more}"));
         }
-        if block.kind == BlockKind::Swap2Board {
-            return out("UNKNOWN SWAP2BOARD is not supported".into());
-        }
         let size = self
             .position
             .as_ref()
             .expect("checked at the header")
             .size();
+        if block.kind == BlockKind::Swap2Board {
+            return match self.swap2(size, &block.stones) {
+                Ok(Some(reply)) => out(reply),
+                Ok(None) => self.think(out),
+                Err(e) => out(format!("ERROR {name}: {e}")),
+            };
+        }
         match Position::from_stones(size, &block.stones) {
             Err(e) => out(format!("ERROR {name}: {e}")),
             Ok(position) => {
@@ -343,6 +360,73 @@ impl Brain {
         {
             self.pending_error = Some(format!("INFO {key}: {e}; the setting is unchanged"));
         }
+    }
+
+    /// The opening AI's budget for one answer: full strength within the
+    /// turn time, and no more nodes per judgement than `max_node`.
+    fn opening_budget(&self, stones: usize) -> Budget {
+        let full = Budget::for_level(Level::Grandmaster);
+        Budget {
+            nodes: self
+                .settings
+                .max_nodes
+                .map_or(full.nodes, |n| n.min(full.nodes)),
+            time: Some(self.clock.budget(stones)),
+            ..full
+        }
+    }
+
+    /// Answers a SWAP2BOARD block: the text to print, or None when our
+    /// move is to be searched (we play on after the opening).
+    fn swap2(&mut self, size: usize, stones: &[(Coord, i64)]) -> Result<Option<String>, String> {
+        let started = Instant::now();
+        let moves = opening::swap2_moves(size, stones)?;
+        let budget = self.opening_budget(moves.len());
+        let searcher = searcher_for(&mut self.searcher, self.rule);
+        self.control.begin(self.lines_handled);
+        let answered = opening::swap2(searcher, budget, seed(), &self.control.cancel, size, &moves);
+        self.control.end();
+        self.clock.used_ms += started.elapsed().as_millis() as u64;
+        let (answer, position) = answered?;
+        self.position = Some(position);
+        Ok(match answer {
+            Swap2Answer::Stones(points) => Some(
+                points
+                    .iter()
+                    .map(|p| p.to_xy())
+                    .collect::<Vec<_>>()
+                    .join(" "),
+            ),
+            Swap2Answer::Swap => Some("SWAP".into()),
+            Swap2Answer::Play => None,
+        })
+    }
+
+    /// YXBALANCEONE / YXBALANCETWO: `stones` balancing stones, as `x,y`
+    /// separated by spaces; the board is unchanged.
+    fn balance(&mut self, stones: usize, bias: i32) -> Result<String, String> {
+        let position = self.position.as_ref().expect("checked by the caller");
+        let budget = self.opening_budget(position.board().stone_count());
+        let searcher = searcher_for(&mut self.searcher, self.rule);
+        self.control.begin(self.lines_handled);
+        let points = opening::balance(
+            searcher,
+            budget,
+            seed(),
+            &self.control.cancel,
+            position,
+            stones,
+            bias,
+        );
+        self.control.end();
+        if points.len() < stones {
+            return Err(format!("no room for {stones} balancing stones"));
+        }
+        Ok(points
+            .iter()
+            .map(|p| p.to_xy())
+            .collect::<Vec<_>>()
+            .join(" "))
     }
 
     /// Searches the position for the side to move (us), plays the move and
@@ -410,6 +494,13 @@ fn rule_from_info(value: u32) -> Option<Rule> {
         2 => Some(Rule::Renju),
         mask => Rule::from_gomocup(mask),
     }
+}
+
+/// A seed that differs between games, so the proposed openings vary.
+fn seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64)
 }
 
 /// The searcher for `rule`, made anew when the rule changed.

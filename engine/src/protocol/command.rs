@@ -26,8 +26,8 @@ pub enum BlockKind {
     Board,
     /// Yixin: set up a position, answer nothing.
     YxBoard,
-    /// Swap2 opening; not supported, but its data lines must be swallowed
-    /// so they are not read as commands, and the answer comes after `DONE`.
+    /// Swap2 opening: the stones so far (`x,y` or `x,y,field`), answered
+    /// after `DONE` (see [`super::opening`]).
     Swap2Board,
 }
 
@@ -64,6 +64,11 @@ pub enum Command {
     End,
     About,
     ShowForbid,
+    /// `YXBALANCEONE [bias]` (1 stone) / `YXBALANCETWO [bias]` (2 stones).
+    Balance {
+        stones: usize,
+        bias: i32,
+    },
     /// `STOP` / `YXSTOP`: only meaningful while thinking (see
     /// [`super::is_interrupt`]); afterwards a no-op.
     Stop,
@@ -150,8 +155,30 @@ pub fn parse_command(line: &str) -> Result<Command, String> {
         "END" => Ok(Command::End),
         "ABOUT" => Ok(Command::About),
         "YXSHOWFORBID" => Ok(Command::ShowForbid),
+        "YXBALANCEONE" | "YXBALANCETWO" => {
+            let stones = if upper == "YXBALANCEONE" { 1 } else { 2 };
+            let bias = if args.is_empty() {
+                Ok(0)
+            } else {
+                args.parse().map_err(|_| {
+                    format!(
+                        "{upper} takes a bias in evaluation units, got '{}'",
+                        echo(args)
+                    )
+                })
+            };
+            bias.map(|bias| Command::Balance { stones, bias })
+        }
         "STOP" | "YXSTOP" => Ok(Command::Stop),
         _ => Ok(Command::Unknown(echo(name))),
+    }
+}
+
+/// A `SWAP2BOARD` line: `x,y` (field 0 = not given) or `x,y,field`.
+pub fn parse_swap2_stone(line: &str) -> Result<(Coord, i64), String> {
+    match integers(line).as_deref() {
+        Ok([x, y]) => Ok((Coord { x: *x, y: *y }, 0)),
+        _ => parse_stone(line).map_err(|_| format!("'{}' is not x,y or x,y,field", echo(line))),
     }
 }
 
@@ -254,6 +281,29 @@ mod tests {
     fn echo_hides_control_characters() {
         assert_eq!(echo("a\nb\0c\r"), "a?b?c?");
         assert_eq!(echo(&"é".repeat(41)), format!("{}...", "é".repeat(40)));
+    }
+
+    #[test]
+    fn balance_commands_take_an_optional_bias() {
+        assert_eq!(
+            parse_command("yxbalanceone"),
+            Ok(Command::Balance { stones: 1, bias: 0 })
+        );
+        assert_eq!(
+            parse_command("YXBALANCETWO -120"),
+            Ok(Command::Balance {
+                stones: 2,
+                bias: -120
+            })
+        );
+        assert!(parse_command("YXBALANCETWO much").is_err());
+    }
+
+    #[test]
+    fn swap2_lines_may_omit_the_field() {
+        assert_eq!(parse_swap2_stone("7,8"), Ok((Coord { x: 7, y: 8 }, 0)));
+        assert_eq!(parse_swap2_stone("7,8,2"), Ok((Coord { x: 7, y: 8 }, 2)));
+        assert!(parse_swap2_stone("7").is_err());
     }
 
     #[test]

@@ -21,7 +21,9 @@
 //! | `ABOUT` | `name="...", version="...", author="...", country="..."` |
 //! | `STOP`, `YXSTOP` | while thinking: answer now with the best move so far; otherwise nothing |
 //! | `END` | nothing; the brain exits (also at the end of input, after answering what came before it) |
-//! | `SWAP2BOARD` … `DONE` | `UNKNOWN` (after DONE, so its data lines are not read as commands) |
+//! | `SWAP2BOARD` … `DONE` | lines `x,y` or `x,y,field`, Black first; 0 stones: `x1,y1 x2,y2 x3,y3`; 3 stones: `SWAP`, our 4th move, or the 4th and 5th `x,y x,y`; 5 stones: `SWAP` or our 6th move (see [`opening`]) |
+//! | `YXBALANCEONE [bias]` | `x,y`: a stone for the side to move after which it stands at `bias` (0 = even); the board is unchanged |
+//! | `YXBALANCETWO [bias]` | `x1,y1 x2,y2`: the side to move's stone and the other's, balancing likewise |
 //! | anything else | `UNKNOWN command '...'` |
 //!
 //! Which colour we play follows from the stones: the side to move is us, so
@@ -49,6 +51,7 @@ mod brain;
 pub mod clock;
 pub mod command;
 mod io;
+pub mod opening;
 mod position;
 
 pub use brain::{Brain, SearchControl, Settings, legal_choice};

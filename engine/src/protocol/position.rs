@@ -28,6 +28,16 @@ impl Position {
         })
     }
 
+    /// The position after `moves` in play order (Black first), each checked
+    /// under `rule`.
+    pub fn from_moves(size: usize, moves: &[Point], rule: Rule) -> Result<Position, String> {
+        let mut position = Position::empty(size)?;
+        for &p in moves {
+            position.play(p, rule)?;
+        }
+        Ok(position)
+    }
+
     pub fn board(&self) -> &Board {
         &self.board
     }

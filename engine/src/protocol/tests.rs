@@ -277,13 +277,166 @@ fn yxboard_sets_up_silently() {
     legal_answer(&mut brain, "BEGIN", Rule::Freestyle);
 }
 
+/// The points of an answer line `x,y x,y ...`.
+fn points(answer: &str) -> Vec<Point> {
+    answer
+        .split_whitespace()
+        .map(|t| parse_move(t).unwrap_or_else(|| panic!("'{answer}'")))
+        .collect()
+}
+
+/// Checks that `added` can follow `before` (play order, Black first) as
+/// legal, distinct moves under `rule`.
+fn assert_legal_continuation(before: &[(u8, u8)], added: &[Point], rule: Rule) {
+    let mut board = Board::new(15).unwrap();
+    for (i, &(x, y)) in before.iter().enumerate() {
+        board.place(Point::new(x, y), Color::of_ply(i)).unwrap();
+    }
+    for &p in added {
+        let color = Color::of_ply(board.stone_count());
+        assert_eq!(
+            rules::check_move(&board, rule, color, p),
+            Ok(()),
+            "{p:?}\n{board}"
+        );
+        board.place(p, color).unwrap();
+    }
+}
+
+fn swap2_block(brain: &mut Brain, stones: &[(u8, u8)]) -> String {
+    let lines: Vec<(u8, u8, u8)> = stones
+        .iter()
+        .enumerate()
+        .map(|(i, &(x, y))| (x, y, if i % 2 == 0 { 2 } else { 1 }))
+        .collect();
+    let r = send_block(brain, "SWAP2BOARD", &lines);
+    assert_eq!(r.len(), 1, "{r:?}");
+    r[0].clone()
+}
+
 #[test]
-fn swap2board_is_swallowed_then_unknown() {
+fn swap2board_with_no_stones_proposes_three_on_one_line() {
+    for rule in Rule::ALL {
+        let mut brain = started(rule);
+        assert!(brain.respond("SWAP2BOARD").is_empty());
+        let answer = one(&mut brain, "DONE");
+        let stones = points(&answer);
+        assert_eq!(stones.len(), 3, "{answer}");
+        assert_legal_continuation(&[], &stones, rule);
+        assert_eq!(brain.board().unwrap().stone_count(), 3);
+    }
+}
+
+#[test]
+fn swap2board_with_three_stones_swaps_plays_or_adds_two() {
+    let opening = [(7, 7), (8, 8), (6, 8)];
+    for rule in Rule::ALL {
+        let mut brain = started(rule);
+        let answer = swap2_block(&mut brain, &opening);
+        let stones = brain.board().unwrap().stone_count();
+        match answer.as_str() {
+            "SWAP" => assert_eq!(stones, 3),
+            _ => {
+                let added = points(&answer);
+                assert!((1..=2).contains(&added.len()), "{answer}");
+                assert_legal_continuation(&opening, &added, rule);
+                assert_eq!(stones, 3 + added.len());
+            }
+        }
+    }
+    // Black far ahead (two stones together, White's in the corner): swap.
     let mut brain = started(Rule::Freestyle);
-    let r = send_block(&mut brain, "SWAP2BOARD", &[(7, 7, 1)]);
-    assert_eq!(r.len(), 1);
-    assert!(r[0].starts_with("UNKNOWN"), "{r:?}");
-    assert_eq!(brain.board().unwrap().stone_count(), 0);
+    assert_eq!(swap2_block(&mut brain, &[(7, 7), (0, 0), (8, 7)]), "SWAP");
+    // Our 4th move is followed by the game as usual.
+    let mut brain = started(Rule::Freestyle);
+    if let [fourth] = points_or_swap(&swap2_block(&mut brain, &[(0, 0), (7, 7), (14, 14)]))[..] {
+        assert_legal_continuation(&[(0, 0), (7, 7), (14, 14)], &[fourth], Rule::Freestyle);
+        legal_answer(&mut brain, "TURN 3,3", Rule::Freestyle);
+    }
+}
+
+fn points_or_swap(answer: &str) -> Vec<Point> {
+    if answer == "SWAP" {
+        Vec::new()
+    } else {
+        points(answer)
+    }
+}
+
+#[test]
+fn swap2board_with_five_stones_swaps_or_plays_the_sixth() {
+    let opening = [(7, 7), (8, 8), (6, 8), (7, 9), (9, 7)];
+    for rule in Rule::ALL {
+        let mut brain = started(rule);
+        let answer = swap2_block(&mut brain, &opening);
+        if answer == "SWAP" {
+            assert_eq!(brain.board().unwrap().stone_count(), 5);
+        } else {
+            let sixth = points(&answer);
+            assert_eq!(sixth.len(), 1, "{answer}");
+            assert_legal_continuation(&opening, &sixth, rule);
+        }
+    }
+}
+
+#[test]
+fn swap2board_reads_lines_with_or_without_fields() {
+    let mut plain = started(Rule::Freestyle);
+    let header = ["SWAP2BOARD", "7,7", "8,8", "6,8"];
+    for line in header {
+        assert!(plain.respond(line).is_empty(), "{line}");
+    }
+    let answer = one(&mut plain, "DONE");
+    assert!(!answer.starts_with("ERROR"), "{answer}");
+    // Fields name the same colours either way round.
+    for (black, white) in [(1, 2), (2, 1)] {
+        let mut brain = started(Rule::Freestyle);
+        let r = send_block(
+            &mut brain,
+            "SWAP2BOARD",
+            &[(7, 7, black), (8, 8, white), (6, 8, black)],
+        );
+        assert!(!r[0].starts_with("ERROR"), "{r:?}");
+        let board = brain.board().unwrap();
+        assert_eq!(board.get(Point::new(6, 8)), Cell::Black);
+        assert_eq!(board.get(Point::new(8, 8)), Cell::White);
+    }
+}
+
+#[test]
+fn swap2board_refuses_impossible_boards() {
+    type Stones = &'static [(u8, u8, u8)];
+    let cases: [(Stones, &str); 4] = [
+        (&[(7, 7, 1), (8, 8, 2)], "2 stones"),
+        (&[(7, 7, 1), (7, 7, 2), (8, 8, 1)], "twice"),
+        (&[(7, 7, 1), (8, 8, 2), (9, 9, 2)], "1 black and 2 white"),
+        (&[(7, 7, 1), (8, 8, 2), (15, 9, 1)], "off the"),
+    ];
+    for (stones, why) in cases {
+        let mut brain = started(Rule::Freestyle);
+        let r = send_block(&mut brain, "SWAP2BOARD", stones);
+        assert!(
+            r[0].starts_with("ERROR SWAP2BOARD") && r[0].contains(why),
+            "{r:?}"
+        );
+    }
+}
+
+#[test]
+fn balance_commands_answer_free_points_and_keep_the_board() {
+    let mut brain = started(Rule::Renju);
+    send_block(&mut brain, "YXBOARD", &[(7, 7, 2), (8, 8, 1), (6, 8, 2)]);
+    let before = brain.board().unwrap().clone();
+    let one_stone = points(&one(&mut brain, "YXBALANCEONE"));
+    assert_eq!(one_stone.len(), 1);
+    let two = points(&one(&mut brain, "YXBALANCETWO 50"));
+    assert_eq!(two.len(), 2);
+    assert_eq!(brain.board().unwrap(), &before);
+    let opening = [(7, 7), (8, 8), (6, 8)];
+    assert_legal_continuation(&opening, &one_stone, Rule::Renju);
+    assert_legal_continuation(&opening, &two, Rule::Renju);
+    let mut fresh = Brain::new();
+    assert!(one(&mut fresh, "YXBALANCEONE").starts_with("ERROR"));
 }
 
 #[test]
