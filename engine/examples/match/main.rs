@@ -26,15 +26,15 @@
 //! strong (alpha = beta = 5%).
 
 mod brain;
+mod openings;
 mod stats;
 
 use brain::{Brain, Failure, Limits};
-use gomoku_engine::board::parse_move_list;
-use gomoku_engine::rng::Rng;
 use gomoku_engine::rules::{self, Rule};
 use gomoku_engine::search::classic;
-use gomoku_engine::search::{Level, Score, SearchLimits, Searcher};
-use gomoku_engine::{Board, Color, Point};
+use gomoku_engine::search::{Level, SearchLimits, Searcher};
+use gomoku_engine::{Color, Point};
+use openings::{RENJU26, board_of, parse_openings, random_openings};
 use stats::{Sprt, Tally, TimeUse, Verdict};
 use std::io::Write;
 use std::process::exit;
@@ -167,77 +167,6 @@ fn parse_args(args: &[String]) -> Result<Config, String> {
         .into();
     }
     Ok(c)
-}
-
-const RENJU26: &str = include_str!("../../tests/data/renju26-openings.txt");
-
-/// Openings from text: one move list per line, optionally after a name;
-/// `#` starts a comment line.
-fn parse_openings(text: &str) -> Result<Vec<Vec<Point>>, String> {
-    text.lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .map(|l| {
-            let moves = l.split_whitespace().last().unwrap_or("");
-            let points = parse_move_list(moves, 15).map_err(|e| format!("opening '{l}': {e}"))?;
-            let distinct = points
-                .iter()
-                .enumerate()
-                .all(|(i, p)| !points[..i].contains(p));
-            if distinct {
-                Ok(points)
-            } else {
-                Err(format!("opening '{l}' repeats a point"))
-            }
-        })
-        .collect()
-}
-
-const BALANCED: i32 = 350;
-
-/// Random 2-3 stone openings near the centre that a shallow search calls
-/// roughly even.
-fn random_openings(count: usize, rule: Rule, seed: u64) -> Vec<Vec<Point>> {
-    let mut rng = Rng::new(seed);
-    let mut out = Vec::new();
-    let cancel = AtomicBool::new(false);
-    while out.len() < count {
-        let stones = 2 + (rng.next_u64() % 2) as usize;
-        let mut moves: Vec<Point> = Vec::new();
-        while moves.len() < stones {
-            let p = Point::new(
-                5 + (rng.next_u64() % 5) as u8,
-                5 + (rng.next_u64() % 5) as u8,
-            );
-            if !moves.contains(&p) {
-                moves.push(p);
-            }
-        }
-        let board = board_of(&moves);
-        let to_move = Color::of_ply(moves.len());
-        let info = Searcher::new(rule).search(
-            &board,
-            to_move,
-            &SearchLimits::depth(4),
-            &cancel,
-            &mut |_| {},
-        );
-        // The side to move has the tempo (worth about 220): "balanced"
-        // means no more than a tempo and a bit either way.
-        if matches!(info.score, Score::Eval(s) if s.abs() < BALANCED) {
-            out.push(moves);
-        }
-    }
-    out
-}
-
-fn board_of(moves: &[Point]) -> Board {
-    let mut b = Board::new(15).expect("15 is a valid size");
-    for (n, p) in moves.iter().enumerate() {
-        b.place(*p, Color::of_ply(n))
-            .expect("opening stones are distinct");
-    }
-    b
 }
 
 /// The per-move budget `player` plays to, if it has one.
@@ -649,19 +578,6 @@ mod tests {
         assert!(parse_args(&args("--time")).is_err());
     }
 
-    #[test]
-    fn openings_read_names_comments_and_reject_bad_lines() {
-        let o = parse_openings("# comment\nD1 h8h9h10\n\ni8j9\n").unwrap();
-        assert_eq!(o.len(), 2);
-        assert_eq!(
-            o[0],
-            vec![Point::new(7, 7), Point::new(7, 6), Point::new(7, 5)]
-        );
-        assert!(parse_openings("h8h8").is_err());
-        assert!(parse_openings("h8z99").is_err());
-        assert_eq!(parse_openings(RENJU26).unwrap().len(), 26);
-    }
-
     /// Two quick levels on one opening: a real game ends with a five
     /// or a full board and the record replays to the same position.
     #[test]
@@ -670,7 +586,7 @@ mod tests {
         let opening = parse_openings("h8h9").unwrap().remove(0);
         let mut clocks = Clocks::default();
         let game = play(&cfg, &opening, [&cfg.a, &cfg.b], 1, &mut clocks);
-        let moves = parse_move_list(&game.record, 15).unwrap();
+        let moves = gomoku_engine::board::parse_move_list(&game.record, 15).unwrap();
         assert_eq!(moves.len(), game.moves);
         let board = board_of(&moves);
         match game.outcome {
