@@ -6,8 +6,9 @@
 //! `margin` (in the spirit of Stockfish's and Rapfi's skill levels). Forced
 //! results (wins in one, forced blocks, proven wins or losses) are never
 //! gambled with. Beginner does not search at all: it picks among the
-//! shape-wise best points with noise, sometimes overlooks an open three and
-//! rarely a win, like a person who has just learned the game.
+//! shape-wise best points with noise and sometimes overlooks an open three,
+//! like a person who has just learned the game; but it never misses a four,
+//! its own (it completes the five) or the opponent's (it blocks it).
 
 use super::alphabeta::{self, INF, MATE_BOUND};
 use super::{Level, Score, SearchInfo, SearchLimits, Searcher};
@@ -128,10 +129,8 @@ fn beginner(searcher: &Searcher, board: &Board, us: Color, rng: &mut Rng) -> Sea
             elapsed: start.elapsed(),
         }
     };
-    // A win in one is seen nearly always; a four is always blocked.
-    if let Some(five) = pos.cells_with(us, Threat::Five).find(|&c| legal(c))
-        && rng.chance(85)
-    {
+    // A four is never missed: ours is completed, theirs is blocked.
+    if let Some(five) = pos.cells_with(us, Threat::Five).find(|&c| legal(c)) {
         return found(Some(five));
     }
     if let Some(block) = pos.cells_with(them, Threat::Five).find(|&c| legal(c)) {
@@ -159,4 +158,79 @@ fn beginner(searcher: &Searcher, board: &Board, us: Color, rng: &mut Rng) -> Sea
         .max_by_key(|&(s, c)| (s, std::cmp::Reverse(c)))
         .map(|(_, c)| c);
     found(pick.or_else(|| super::any_legal(&pos, us, &[])))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::parse_move_list;
+    use crate::rules::{self, Rule};
+
+    /// A board with `black` and `white` stones given as move strings.
+    fn board(black: &str, white: &str) -> Board {
+        let mut b = Board::new(15).unwrap();
+        for (moves, color) in [(black, Color::Black), (white, Color::White)] {
+            for p in parse_move_list(moves, 15).unwrap() {
+                b.place(p, color).unwrap();
+            }
+        }
+        b
+    }
+
+    fn beginner_move(b: &Board, rule: Rule, color: Color, seed: u64) -> Point {
+        let cancel = AtomicBool::new(false);
+        Searcher::new(rule)
+            .search_level(b, color, Level::Beginner, seed, &cancel, &mut |_| {})
+            .best
+            .expect("a legal move")
+    }
+
+    /// Fours in each direction, closed and broken, for one side; the other
+    /// side's stones are scattered so neither side has another threat.
+    const FOURS: [(&str, &str, &str); 4] = [
+        ("h8i8j8k8", "g8c3d12l3", "l8"),
+        ("h5h6h7h9", "h4c3d12l3", "h8"),
+        ("e5f6g7h8", "d4c12m3n13", "i9"),
+        ("k4j5i6g8", "l3c3c12m13", "h7"),
+    ];
+
+    #[test]
+    fn beginner_always_completes_its_four() {
+        for rule in Rule::ALL {
+            for (four, other, five) in FOURS {
+                for (us, b) in [
+                    (Color::Black, board(four, other)),
+                    (Color::White, board(other, four)),
+                ] {
+                    let want = Point::parse(five, 15).unwrap();
+                    for seed in 0..60 {
+                        let p = beginner_move(&b, rule, us, seed);
+                        assert_eq!(p, want, "{rule:?} {us:?} {four} seed {seed}");
+                        let mut after = b.clone();
+                        after.place(p, us).unwrap();
+                        assert!(rules::winning_line(&after, p, rule).is_some());
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn beginner_always_blocks_a_four() {
+        for rule in Rule::ALL {
+            for (four, other, five) in FOURS {
+                // The four's owner has just played; the other side moves.
+                for (us, b) in [
+                    (Color::White, board(four, other)),
+                    (Color::Black, board(other, four)),
+                ] {
+                    let want = Point::parse(five, 15).unwrap();
+                    for seed in 0..60 {
+                        let p = beginner_move(&b, rule, us, seed);
+                        assert_eq!(p, want, "{rule:?} {us:?} {four} seed {seed}");
+                    }
+                }
+            }
+        }
+    }
 }
