@@ -1,0 +1,265 @@
+//! The command line. Bad input gets a clear message, never a panic.
+
+use gomoku_engine::search::Level;
+use gomoku_engine::{Color, Rule};
+use std::net::{SocketAddr, ToSocketAddrs};
+
+pub const USAGE: &str = "\
+Usage: gomoku-term [OPTIONS]
+
+Gomoku and Renju in a terminal. Full-screen on a terminal; line by line
+with --plain or when standard input is not a terminal.
+
+Game:
+  --mode pve|pvp|ave     you vs AI (default), two players here, AI vs AI
+                         (on the LAN, ave lets the AI play your side)
+  --color black|white    your colour against the AI, or the host's colour
+                         (default black)
+  --rule freestyle|standard|renju   (default freestyle)
+  --level NAME           beginner, novice, intermediate (default), advanced,
+                         expert, master, grandmaster
+  --opening free         opening rule (only free so far)
+  --moves h8i9j10        start from this position (rows counted from the bottom)
+
+LAN:
+  --host [ADDR:]PORT     host a game (e.g. 7878, or 127.0.0.1:7878)
+  --join ADDR:PORT       join a game
+  --code CODE            the join code (the host makes one up if not given)
+  --name NAME            your name on the LAN (default: $USER)
+
+Other:
+  --plain                line mode even on a terminal
+  -h, --help             this help
+
+Line mode commands: a move (h8 or 7,7), undo, hint, resign, quit, help;
+on the LAN also draw, yes, no, say TEXT.
+Full-screen keys: arrows or mouse, Enter/Space to play, u undo, h hint,
+r resign, n new game, d offer draw, y/Esc answer the opponent, c chat, q quit.
+";
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// A person against the AI.
+    Pve,
+    /// Two people at this keyboard.
+    Pvp,
+    /// The AI plays both sides (on the LAN: our side).
+    Ave,
+}
+
+/// Where the opponent is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Net {
+    Local,
+    Host(SocketAddr),
+    Join(SocketAddr),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    pub mode: Mode,
+    pub color: Color,
+    pub rule: Rule,
+    pub level: Level,
+    pub moves: Option<String>,
+    pub net: Net,
+    pub code: Option<String>,
+    pub name: String,
+    pub plain: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            mode: Mode::Pve,
+            color: Color::Black,
+            rule: Rule::Freestyle,
+            level: Level::Intermediate,
+            moves: None,
+            net: Net::Local,
+            code: None,
+            name: std::env::var("USER")
+                .ok()
+                .filter(|n| !n.trim().is_empty())
+                .unwrap_or_else(|| "Player".into()),
+            plain: false,
+        }
+    }
+}
+
+#[derive(Debug, PartialEq)]
+pub enum Command {
+    Play(Box<Options>),
+    Help,
+}
+
+/// The opening rules this build plays. The tournament openings (swap,
+/// swap2, soosorv-8, taraguchi-10) come with the engine's opening API.
+const OPENINGS: [&str; 1] = ["free"];
+
+pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> {
+    use lexopt::prelude::*;
+    let mut options = Options::default();
+    let mut parser = lexopt::Parser::from_args(args);
+    while let Some(arg) = parser.next().map_err(|e| e.to_string())? {
+        let flag = match arg {
+            Short(c) => format!("-{c}"),
+            Long(l) => format!("--{l}"),
+            Value(v) => return Err(format!("unexpected argument '{}'", v.to_string_lossy())),
+        };
+        let mut value = || -> Result<String, String> {
+            let v = parser
+                .value()
+                .map_err(|_| format!("{flag} needs a value"))?;
+            v.into_string()
+                .map_err(|v| format!("{flag}: '{}' is not text", v.to_string_lossy()))
+        };
+        match flag.as_str() {
+            "-h" | "--help" => return Ok(Command::Help),
+            "--mode" => {
+                let v = value()?;
+                options.mode = match v.to_ascii_lowercase().as_str() {
+                    "pve" => Mode::Pve,
+                    "pvp" => Mode::Pvp,
+                    "ave" => Mode::Ave,
+                    _ => return Err(format!("unknown mode '{v}' (pve, pvp, ave)")),
+                };
+            }
+            "--color" | "--colour" => {
+                let v = value()?;
+                options.color = match v.to_ascii_lowercase().as_str() {
+                    "black" | "b" => Color::Black,
+                    "white" | "w" => Color::White,
+                    _ => return Err(format!("unknown colour '{v}' (black, white)")),
+                };
+            }
+            "--rule" => {
+                let v = value()?;
+                options.rule = Rule::from_name(&v)
+                    .ok_or_else(|| format!("unknown rule '{v}' (freestyle, standard, renju)"))?;
+            }
+            "--level" => {
+                let v = value()?;
+                options.level = Level::ALL
+                    .into_iter()
+                    .find(|l| l.name().eq_ignore_ascii_case(v.trim()))
+                    .ok_or_else(|| {
+                        format!(
+                            "unknown level '{v}' (beginner, novice, intermediate, advanced, expert, master, grandmaster)"
+                        )
+                    })?;
+            }
+            "--opening" => {
+                let v = value()?.to_ascii_lowercase();
+                if !OPENINGS.contains(&v.as_str()) {
+                    return Err(format!(
+                        "opening rule '{v}' is not available yet: this build plays only 'free'"
+                    ));
+                }
+            }
+            "--moves" => options.moves = Some(value()?),
+            "--host" => options.net = Net::Host(host_addr(&value()?)?),
+            "--join" => options.net = Net::Join(join_addr(&value()?)?),
+            "--code" => {
+                let v = value()?;
+                if v.trim().is_empty() || v.len() > 32 {
+                    return Err("--code needs 1 to 32 characters".into());
+                }
+                options.code = Some(v.trim().to_string());
+            }
+            "--name" => {
+                let v = value()?;
+                let count = v.trim().chars().count();
+                if count == 0 || count > gomoku_net::message::MAX_NAME {
+                    return Err(format!(
+                        "--name needs 1 to {} characters",
+                        gomoku_net::message::MAX_NAME
+                    ));
+                }
+                options.name = v.trim().to_string();
+            }
+            "--plain" => options.plain = true,
+            _ => return Err(format!("unknown option '{flag}' (see --help)")),
+        }
+    }
+    if options.net != Net::Local {
+        if options.moves.is_some() {
+            return Err("--moves is for local games (a LAN game starts empty)".into());
+        }
+        if options.mode == Mode::Pvp {
+            return Err("--mode pvp is for two players at one keyboard, not the LAN".into());
+        }
+    }
+    if matches!(options.net, Net::Join(_)) && options.code.is_none() {
+        return Err("--join needs --code (ask the host for it)".into());
+    }
+    Ok(Command::Play(Box::new(options)))
+}
+
+/// `7878` → 0.0.0.0:7878 (every interface); `ADDR:PORT` as given.
+fn host_addr(text: &str) -> Result<SocketAddr, String> {
+    let text = text.trim();
+    if let Ok(port) = text.parse::<u16>() {
+        return Ok(SocketAddr::from(([0, 0, 0, 0], port)));
+    }
+    text.parse()
+        .map_err(|_| format!("--host needs PORT or ADDR:PORT like 127.0.0.1:7878, not '{text}'"))
+}
+
+fn join_addr(text: &str) -> Result<SocketAddr, String> {
+    let bad = |why: String| format!("--join {text}: {why}");
+    text.trim()
+        .to_socket_addrs()
+        .map_err(|e| bad(e.to_string()))?
+        .next()
+        .ok_or_else(|| bad("no such address".into()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse_args(args: &[&str]) -> Result<Options, String> {
+        match parse(args.iter().map(|s| s.to_string()))? {
+            Command::Play(options) => Ok(*options),
+            Command::Help => Err("help".into()),
+        }
+    }
+
+    #[test]
+    fn options_are_read_in_both_spellings() {
+        let o = parse_args(&[
+            "--mode=pvp",
+            "--rule",
+            "renju",
+            "--level",
+            "EXPERT",
+            "--plain",
+        ])
+        .unwrap();
+        assert_eq!(
+            (o.mode, o.rule, o.level),
+            (Mode::Pvp, Rule::Renju, Level::Expert)
+        );
+        assert!(o.plain);
+        let o = parse_args(&["--host", "7878", "--code", "abc", "--color", "white"]).unwrap();
+        assert_eq!(o.net, Net::Host("0.0.0.0:7878".parse().unwrap()));
+        assert_eq!(o.color, Color::White);
+        let o = parse_args(&["--join", "127.0.0.1:7878", "--code", "abc"]).unwrap();
+        assert_eq!(o.net, Net::Join("127.0.0.1:7878".parse().unwrap()));
+        assert_eq!(parse_args(&["--help"]), Err("help".into()));
+    }
+
+    #[test]
+    fn bad_options_say_what_is_wrong() {
+        let err = |args: &[&str]| parse_args(args).unwrap_err();
+        assert!(err(&["--mode", "zen"]).contains("pve, pvp, ave"));
+        assert!(err(&["--level"]).contains("needs a value"));
+        assert!(err(&["--opening", "swap2"]).contains("only 'free'"));
+        assert!(err(&["--join", "127.0.0.1:7878"]).contains("--code"));
+        assert!(err(&["--host", "70000"]).contains("PORT"));
+        assert!(err(&["--host", "7878", "--moves", "h8"]).contains("local"));
+        assert!(err(&["--frobnicate"]).contains("unknown option"));
+        assert!(parse_args(&["--opening", "free"]).is_ok());
+    }
+}

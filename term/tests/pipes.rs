@@ -1,0 +1,260 @@
+//! The `gomoku-term` binary driven through pipes: line mode games to the
+//! end, bad lines, undo, end of input, bad options, and two processes
+//! playing each other over 127.0.0.1. Every run is bounded in time.
+
+use gomoku_engine::board::parse_move_list;
+use gomoku_engine::{Game, Rule};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, ChildStdout, Command, Stdio};
+use std::time::{Duration, Instant};
+
+const LIMIT: Duration = Duration::from_secs(60);
+
+fn term(args: &[&str]) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_gomoku-term"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("gomoku-term starts")
+}
+
+/// Waits for the process (killing it after [`LIMIT`]); returns the exit
+/// code, the rest of its output and its errors.
+fn finish(mut child: Child, stdout: Option<BufReader<ChildStdout>>) -> (i32, String, String) {
+    let deadline = Instant::now() + LIMIT;
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if Instant::now() > deadline {
+            child.kill().unwrap();
+            panic!("gomoku-term did not finish within {LIMIT:?}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let mut out = String::new();
+    match stdout {
+        Some(mut reader) => reader.read_to_string(&mut out).unwrap(),
+        None => child
+            .stdout
+            .take()
+            .unwrap()
+            .read_to_string(&mut out)
+            .unwrap(),
+    };
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    (status.code().expect("exited normally"), out, err)
+}
+
+/// Runs `gomoku-term args` with `input` on standard input.
+fn run(args: &[&str], input: &str) -> (i32, String, String) {
+    let mut child = term(args);
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    finish(child, None)
+}
+
+fn result_line(out: &str) -> &str {
+    out.lines()
+        .rfind(|l| l.starts_with("result: "))
+        .unwrap_or_else(|| panic!("no result line in:\n{out}"))
+}
+
+/// The game a result line's move string describes, replayed by the engine.
+fn replay(line: &str, rule: Rule) -> Game {
+    let moves = line.split("moves: ").nth(1).unwrap();
+    Game::from_moves(rule, 15, &parse_move_list(moves, 15).unwrap()).unwrap()
+}
+
+#[test]
+fn two_players_play_to_five_with_a_bad_line_and_an_undo() {
+    let input = "h8\nh9\nbanana\ni8\ni9\nundo\ni9\nj8\nj9\nk8\nk9\nl8\nthis line is never read\n";
+    let (code, out, _) = run(&["--mode", "pvp"], input);
+    assert_eq!(code, 0);
+    let errors: Vec<&str> = out.lines().filter(|l| l.starts_with("error: ")).collect();
+    assert_eq!(errors.len(), 1, "{out}");
+    assert!(
+        errors[0].contains("'banana' is not a point"),
+        "{}",
+        errors[0]
+    );
+    assert_eq!(
+        result_line(&out),
+        "result: black wins (five) moves: h8h9i8i9j8j9k8k9l8"
+    );
+    // The last board shows the five with the last move marked.
+    assert!(out.contains(" 8  . . . . . . . X X X X(X). . . 8"), "{out}");
+}
+
+#[test]
+fn undo_against_the_ai_takes_back_its_reply_too_and_end_of_input_is_unfinished() {
+    let (code, out, _) = run(&["--level", "novice"], "h8\nundo\nundo\n");
+    assert_eq!(code, 0);
+    assert!(out.contains("White (AI) plays "), "{out}");
+    assert!(out.contains("error: nothing to undo"), "{out}");
+    assert_eq!(result_line(&out), "result: unfinished moves: ");
+}
+
+#[test]
+fn resigning_after_a_hint_ends_the_game_for_the_ai() {
+    let (code, out, _) = run(
+        &["--color", "white", "--level", "beginner", "--plain"],
+        "hint\nresign\n",
+    );
+    assert_eq!(code, 0);
+    assert!(out.contains("Black (AI) plays h8"), "{out}");
+    assert!(out.contains("hint: "), "{out}");
+    assert_eq!(
+        result_line(&out),
+        "result: black wins (resignation) moves: h8"
+    );
+}
+
+#[test]
+fn renju_refuses_a_forbidden_point_with_one_line() {
+    let (code, out, _) = run(
+        &[
+            "--mode",
+            "pvp",
+            "--rule",
+            "renju",
+            "--moves",
+            "g8a1h8a2i10a3i11a4",
+        ],
+        "i8\nquit\n",
+    );
+    assert_eq!(code, 0);
+    assert!(out.contains(" 8  . . . . . . X X ! . . . . . . 8"), "{out}");
+    let error = out.lines().find(|l| l.starts_with("error: ")).unwrap();
+    assert!(error.contains("double-three"), "{error}");
+    assert_eq!(
+        result_line(&out),
+        "result: unfinished moves: g8a1h8a2i10a3i11a4"
+    );
+}
+
+#[test]
+fn two_ais_finish_a_game_and_the_move_string_replays_to_the_same_result() {
+    let (code, out, _) = run(&["--mode", "ave", "--level", "beginner"], "");
+    assert_eq!(code, 0);
+    let line = result_line(&out);
+    let game = replay(line, Rule::Freestyle);
+    let result = game.result().expect("the game ended on the board");
+    let winner = match result.winner() {
+        Some(gomoku_engine::Color::Black) => "black wins",
+        Some(gomoku_engine::Color::White) => "white wins",
+        None => "draw",
+    };
+    assert!(line.starts_with(&format!("result: {winner} (")), "{line}");
+}
+
+#[test]
+fn bad_options_exit_2_with_a_message() {
+    for (args, says) in [
+        (&["--mode", "zen"][..], "unknown mode"),
+        (&["--opening", "swap2"][..], "only 'free'"),
+        (&["--join", "127.0.0.1:1"][..], "--code"),
+    ] {
+        let (code, out, err) = run(args, "");
+        assert_eq!(code, 2, "{args:?}");
+        assert!(out.is_empty());
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+    let (code, out, _) = run(&["--help"], "");
+    assert_eq!(code, 0);
+    assert!(out.contains("--host [ADDR:]PORT"));
+}
+
+/// Starts a host on a free loopback port; returns it, its output reader
+/// and the address it listens on.
+fn host(args: &[&str]) -> (Child, BufReader<ChildStdout>, String) {
+    let mut all = vec!["--plain", "--host", "127.0.0.1:0", "--code", "K7M2QX"];
+    all.extend_from_slice(args);
+    let mut child = term(&all);
+    let mut reader = BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    let deadline = Instant::now() + LIMIT;
+    while Instant::now() < deadline {
+        line.clear();
+        if reader.read_line(&mut line).unwrap() == 0 {
+            let (code, _, err) = finish(child, None);
+            panic!("the host quit with {code}: {err}");
+        }
+        if let Some(rest) = line.strip_prefix("hosting on ") {
+            let addr = rest.split_whitespace().next().unwrap().to_string();
+            return (child, reader, addr);
+        }
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    panic!("the host never said where it listens");
+}
+
+#[test]
+fn two_terminals_play_over_localhost_after_a_wrong_code_is_turned_away() {
+    let (host, host_out, addr) = host(&["--mode", "ave", "--level", "beginner", "--name", "Hana"]);
+    let (code, out, err) = run(
+        &[
+            "--plain", "--join", &addr, "--code", "WRONG1", "--name", "Eve",
+        ],
+        "",
+    );
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.contains("wrong join code"), "{out}");
+    let (code, joiner_out, _) = run(
+        &[
+            "--plain", "--join", &addr, "--code", "k7m2qx", "--mode", "ave", "--level", "beginner",
+            "--name", "Jun",
+        ],
+        "",
+    );
+    let (host_code, host_out, _) = finish(host, Some(host_out));
+    assert_eq!((code, host_code), (0, 0), "{joiner_out}\n{host_out}");
+    assert!(host_out.contains("turned away"), "{host_out}");
+    assert!(
+        host_out.contains("Jun is here; you play Black"),
+        "{host_out}"
+    );
+    assert!(
+        joiner_out.contains("Hana is here; you play White"),
+        "{joiner_out}"
+    );
+    let line = result_line(&joiner_out);
+    assert_eq!(line, result_line(&host_out));
+    assert!(replay(line, Rule::Freestyle).is_over(), "{line}");
+}
+
+#[test]
+fn a_person_joins_through_a_pipe_and_resigns() {
+    let (host, host_out, addr) =
+        host(&["--mode", "ave", "--level", "beginner", "--color", "white"]);
+    // The joiner plays Black: its first line is the opening move.
+    let (code, out, _) = run(
+        &[
+            "--plain", "--join", &addr, "--code", "K7M2QX", "--name", "Jun",
+        ],
+        "h8\nh8\nsay gg\nresign\n",
+    );
+    let (host_code, host_out, _) = finish(host, Some(host_out));
+    assert_eq!((code, host_code), (0, 0), "{out}\n{host_out}");
+    assert!(out.contains("already taken"), "{out}");
+    assert!(host_out.contains("Jun: gg"), "{host_out}");
+    let line = result_line(&out);
+    assert!(
+        line.starts_with("result: white wins (resignation) moves: h8"),
+        "{line}"
+    );
+    assert_eq!(line, result_line(&host_out));
+}
