@@ -13,6 +13,7 @@ mod evaluation;
 mod live;
 mod message;
 pub mod review;
+pub mod threats;
 
 pub use evaluation::{Evaluation, rank, win_chance};
 pub use live::{Analyser, AnalysisRequest, AnalysisUpdate, MAX_MULTI_PV};
