@@ -1,26 +1,14 @@
 //! Multi-PV and the background analyser.
 
+mod analysis_support;
+
+use analysis_support::{at, stones};
 use gomoku_engine::analysis::{Analyser, AnalysisRequest, multi_pv, rank};
 use gomoku_engine::rules::{self, Rule};
 use gomoku_engine::search::{Score, SearchLimits, Searcher};
 use gomoku_engine::{Board, Color, Point};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
-
-fn at(text: &str) -> Point {
-    Point::parse(text, 15).unwrap()
-}
-
-fn stones(black: &[&str], white: &[&str]) -> Board {
-    let mut b = Board::new(15).unwrap();
-    for m in black {
-        b.place(at(m), Color::Black).unwrap();
-    }
-    for m in white {
-        b.place(at(m), Color::White).unwrap();
-    }
-    b
-}
 
 /// Black g8 h8 and i9 i10: i8 is a double three (forbidden in Renju).
 fn double_three() -> Board {

@@ -1,15 +1,17 @@
 //! Game review on games with known errors.
 
+mod analysis_support;
+
+use analysis_support::at;
+use gomoku_engine::analysis::puzzles::{
+    self, Failure, Outcome, PuzzleKind, PuzzleSession, PuzzleSource,
+};
 use gomoku_engine::analysis::review::{self, MoveClass, ReviewSettings};
 use gomoku_engine::record::Game;
 use gomoku_engine::rules::{self, Rule};
 use gomoku_engine::search::SearchLimits;
 use gomoku_engine::{Board, Color, Point};
 use std::sync::atomic::AtomicBool;
-
-fn at(text: &str) -> Point {
-    Point::parse(text, 15).unwrap()
-}
 
 fn game(rule: Rule, moves: &[&str]) -> Game {
     let moves: Vec<Point> = moves.iter().map(|m| at(m)).collect();
@@ -165,4 +167,34 @@ fn a_background_review_reports_progress_and_finishes() {
         std::thread::sleep(std::time::Duration::from_millis(5));
     };
     assert!(result.is_none());
+}
+
+#[test]
+fn a_missed_win_becomes_a_puzzle_the_checker_judges() {
+    let g = game(Rule::Freestyle, BLUNDER_AND_MISSED_VCF);
+    let cancel = AtomicBool::new(false);
+    let r = review::review(&g, &settings(), &cancel, &mut |_, _| {}).unwrap();
+    let found = puzzles::from_review(&g, &r);
+    assert_eq!(found.len(), 1);
+    let p = &found[0];
+    assert_eq!(p.source, PuzzleSource::MissedWin { move_number: 13 });
+    assert_eq!((p.kind, p.attacker), (PuzzleKind::Vcf, Color::Black));
+    assert_eq!(p.board.stone_count(), 12);
+    // k8 is a four, but after the block at l8 no win is left.
+    let mut s = PuzzleSession::new(p.clone(), SearchLimits::depth(4));
+    assert_eq!(
+        s.play(at("k8")),
+        Ok(Outcome::Failed(Failure::WinLost, Some(at("l8"))))
+    );
+    // The double four at l8 wins whichever five point the AI blocks.
+    let mut s = PuzzleSession::new(p.clone(), SearchLimits::depth(4));
+    let Ok(Outcome::Defended(block)) = s.play(at("l8")) else {
+        panic!("the AI defends");
+    };
+    let other = if block == at("k8") {
+        at("l7")
+    } else {
+        at("k8")
+    };
+    assert_eq!(s.play(other), Ok(Outcome::Solved));
 }

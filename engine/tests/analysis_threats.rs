@@ -1,23 +1,11 @@
 //! The threat overlay on positions with known threats.
 
+mod analysis_support;
+
+use analysis_support::{at, stones};
 use gomoku_engine::analysis::threats::{Overlay, ThreatKind, overlay};
 use gomoku_engine::rules::Rule;
-use gomoku_engine::{Board, Color, Direction, ForbiddenKind, Point};
-
-fn at(text: &str) -> Point {
-    Point::parse(text, 15).unwrap()
-}
-
-fn stones(black: &[&str], white: &[&str]) -> Board {
-    let mut b = Board::new(15).unwrap();
-    for m in black {
-        b.place(at(m), Color::Black).unwrap();
-    }
-    for m in white {
-        b.place(at(m), Color::White).unwrap();
-    }
-    b
-}
+use gomoku_engine::{Color, Direction, ForbiddenKind, Point};
 
 fn points(o: &Overlay, color: Color, kind: ThreatKind) -> Vec<Point> {
     let mut v: Vec<Point> = o

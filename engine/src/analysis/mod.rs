@@ -12,6 +12,7 @@
 mod evaluation;
 mod live;
 mod message;
+pub mod puzzles;
 pub mod review;
 pub mod threats;
 
