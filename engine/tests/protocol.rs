@@ -50,13 +50,20 @@ impl Brain {
 
     /// The next line that is not a progress message.
     fn reply(&mut self) -> String {
+        self.messages_and_reply().1
+    }
+
+    /// The progress messages up to the next reply, and the reply.
+    fn messages_and_reply(&mut self) -> (Vec<String>, String) {
+        let mut messages = Vec::new();
         loop {
             let line = self
                 .lines
                 .recv_timeout(PATIENCE)
                 .expect("the brain answers in time");
-            if !line.starts_with("MESSAGE ") {
-                return line;
+            match line.strip_prefix("MESSAGE ") {
+                Some(message) => messages.push(message.to_string()),
+                None => return (messages, line),
             }
         }
     }
@@ -220,6 +227,30 @@ fn a_swap2_opening_through_pipes() {
     let pair = fresh_moves(&brain.ask("YXBALANCETWO"), &opening);
     assert_eq!(pair.len(), 2);
     assert_eq!(fresh_moves(&brain.ask("YXBALANCEONE 0"), &opening).len(), 1);
+    brain.send("END");
+    assert!(brain.wait_for_exit().is_empty());
+}
+
+#[test]
+fn yxnbest_through_pipes() {
+    let mut brain = Brain::spawn();
+    assert_eq!(brain.ask("START 15"), "OK");
+    brain.send("INFO rule 4");
+    brain.send("INFO timeout_turn 1000");
+    brain.block("YXBOARD", &[(7, 7, 1), (8, 8, 2), (6, 8, 1), (9, 9, 2)]);
+    brain.send("YXNBEST 4");
+    let (messages, answer) = brain.messages_and_reply();
+    let best: Vec<(u8, u8)> = messages
+        .iter()
+        .filter_map(|m| m.strip_prefix("nbest "))
+        .map(|m| parse_move(m.split(' ').nth(1).expect("a move")))
+        .collect();
+    assert_eq!(best.len(), 4, "{messages:?}");
+    let taken = [(7, 7), (8, 8), (6, 8), (9, 9)];
+    for (i, m) in best.iter().enumerate() {
+        assert!(!taken.contains(m) && !best[..i].contains(m), "{messages:?}");
+    }
+    assert_eq!(parse_move(&answer), best[0]);
     brain.send("END");
     assert!(brain.wait_for_exit().is_empty());
 }

@@ -187,10 +187,10 @@ fn analyse(
     let mut nodes = 0;
     for depth in 1..=max_depth {
         let limits = SearchLimits::depth(depth);
-        let Some(mut result) = multi_pv(searcher, &r.board, r.to_move, &limits, count, &job.stop)
-        else {
+        let mut result = multi_pv(searcher, &r.board, r.to_move, &limits, count, &job.stop);
+        if !result.complete {
             return Ok(());
-        };
+        }
         nodes += result.nodes;
         result.nodes = nodes;
         let proven = result

@@ -42,12 +42,15 @@ pub struct MultiPv {
     /// Distinct legal moves, best first.
     pub candidates: Vec<Candidate>,
     pub nodes: u64,
+    /// False when the search was stopped: then only the candidates found
+    /// before the stop are kept (or, stopped in the first search, its best
+    /// move so far), ranked on unequal footing.
+    pub complete: bool,
 }
 
 /// Searches `board` for `to_move` with the limits, `count` times, each time
 /// excluding the moves already found: the `count` best moves (fewer when
-/// fewer are legal), ordered by score. None when `cancel` was raised, since
-/// a cut-short search ranks its moves on unequal footing.
+/// fewer are legal), ordered by score.
 pub fn multi_pv(
     searcher: &mut Searcher,
     board: &Board,
@@ -55,18 +58,21 @@ pub fn multi_pv(
     limits: &SearchLimits,
     count: usize,
     cancel: &AtomicBool,
-) -> Option<MultiPv> {
+) -> MultiPv {
     let mut found = MultiPv {
         depth: 0,
         candidates: Vec::with_capacity(count),
         nodes: 0,
+        complete: true,
     };
     let mut excluded: Vec<Point> = Vec::with_capacity(count);
     while found.candidates.len() < count {
         let info =
             searcher.search_excluding(board, to_move, limits, &excluded, cancel, &mut |_| {});
-        if cancel.load(Ordering::Relaxed) {
-            return None;
+        let stopped = cancel.load(Ordering::Relaxed);
+        if stopped && !found.candidates.is_empty() {
+            found.complete = false;
+            break;
         }
         let Some(point) = info.best else { break };
         found.depth = found.depth.max(info.depth);
@@ -83,11 +89,15 @@ pub fn multi_pv(
             evaluation: Evaluation::new(info.score, to_move),
             pv,
         });
+        if stopped {
+            found.complete = false;
+            break;
+        }
     }
     // Each later search saw fewer moves, so it should not score higher;
     // where pruning says otherwise, the better score leads. Stable.
     found
         .candidates
         .sort_by_key(|c| std::cmp::Reverse(rank(c.score)));
-    Some(found)
+    found
 }

@@ -7,6 +7,7 @@ use super::command::{
 };
 use super::opening::{self, Swap2Answer};
 use super::position::Position;
+use crate::analysis;
 use crate::board::{Board, Color, MAX_SIZE, MIN_SIZE, Point};
 use crate::opening::ai::Budget;
 use crate::rules::{self, Rule};
@@ -205,7 +206,11 @@ impl Brain {
     }
 
     fn execute(&mut self, command: Command, out: &mut dyn FnMut(String)) {
-        let thinks = matches!(command, Command::Begin | Command::Turn(_));
+        let thinks = match command {
+            Command::Begin | Command::Turn(_) => Some(1),
+            Command::NBest(n) => Some(n),
+            _ => None,
+        };
         let rule = self.rule;
         let result = match command {
             Command::Start(size) => self.start(size).map(|()| Some("OK".into())),
@@ -222,7 +227,7 @@ impl Brain {
                 self.info(&key, &value);
                 Ok(None)
             }
-            Command::Begin => self.game().map(|_| None),
+            Command::Begin | Command::NBest(_) => self.game().map(|_| None),
             Command::Turn(coord) => self
                 .game()
                 .and_then(|p| p.play(p.point(coord)?, rule))
@@ -261,8 +266,8 @@ impl Brain {
             Ok(None) => {}
             Err(e) => return out(format!("ERROR {e}")),
         }
-        if thinks {
-            self.think(out);
+        if let Some(candidates) = thinks {
+            self.think(candidates, out);
         }
     }
 
@@ -310,7 +315,7 @@ impl Brain {
         if block.kind == BlockKind::Swap2Board {
             return match self.swap2(size, &block.stones) {
                 Ok(Some(reply)) => out(reply),
-                Ok(None) => self.think(out),
+                Ok(None) => self.think(1, out),
                 Err(e) => out(format!("ERROR {name}: {e}")),
             };
         }
@@ -319,7 +324,7 @@ impl Brain {
             Ok(position) => {
                 self.position = Some(position);
                 if block.kind == BlockKind::Board {
-                    self.think(out);
+                    self.think(1, out);
                 }
             }
         }
@@ -430,8 +435,9 @@ impl Brain {
     }
 
     /// Searches the position for the side to move (us), plays the move and
-    /// prints it, after the progress messages.
-    fn think(&mut self, out: &mut dyn FnMut(String)) {
+    /// prints it, after the progress messages. With `candidates` > 1
+    /// (YXNBEST) the best moves share the time and each is reported.
+    fn think(&mut self, candidates: usize, out: &mut dyn FnMut(String)) {
         let started = Instant::now();
         let rule = self.rule;
         let position = self.position.as_mut().expect("think needs a game");
@@ -447,17 +453,30 @@ impl Brain {
         // A panic in the search must not take the brain down mid-match:
         // the fallback below still answers a legal move.
         let searched = panic::catch_unwind(AssertUnwindSafe(|| {
-            searcher.search(
-                position.board(),
-                me,
-                &limits,
-                &self.control.cancel,
-                &mut |info: &SearchInfo| out(progress_message(info, size)),
-            )
+            if candidates > 1 {
+                return n_best(
+                    searcher,
+                    position.board(),
+                    me,
+                    limits,
+                    candidates,
+                    &self.control.cancel,
+                    out,
+                );
+            }
+            searcher
+                .search(
+                    position.board(),
+                    me,
+                    &limits,
+                    &self.control.cancel,
+                    &mut |info: &SearchInfo| out(progress_message(info, size)),
+                )
+                .best
         }));
         self.control.end();
         let best = match searched {
-            Ok(info) => info.best,
+            Ok(best) => best,
             Err(_) => {
                 // Its tables may be inconsistent now: start afresh.
                 self.searcher = None;
@@ -550,22 +569,58 @@ pub fn legal_choice(
         })
 }
 
-/// `MESSAGE depth d eval s nodes n nps x pv h8 i9 ...`: one line per depth.
-fn progress_message(info: &SearchInfo, size: usize) -> String {
-    let eval = match info.score {
+/// A score as the MESSAGE lines show it: `35`, `W3` (we win in 3), `L2`.
+fn score_text(score: Score) -> String {
+    match score {
         Score::Eval(v) => v.to_string(),
         Score::WinIn(n) => format!("W{n}"),
         Score::LossIn(n) => format!("L{n}"),
-    };
-    let pv: Vec<String> = info.pv.iter().map(|p| p.to_notation(size)).collect();
+    }
+}
+
+fn line_text(line: &[Point], size: usize) -> String {
+    let moves: Vec<String> = line.iter().map(|p| p.to_notation(size)).collect();
+    moves.join(" ")
+}
+
+/// `MESSAGE depth d eval s nodes n nps x pv h8 i9 ...`: one line per depth.
+fn progress_message(info: &SearchInfo, size: usize) -> String {
     format!(
-        "MESSAGE depth {} eval {eval} nodes {} nps {} time {} pv {}",
+        "MESSAGE depth {} eval {} nodes {} nps {} time {} pv {}",
         info.depth,
+        score_text(info.score),
         info.nodes,
         info.nodes_per_second(),
         info.elapsed.as_millis(),
-        pv.join(" ")
+        line_text(&info.pv, size)
     )
+}
+
+/// YXNBEST: the `count` best moves, each searched with an equal share of
+/// the time, reported best first as `MESSAGE nbest k x,y eval s depth d pv
+/// ...`; returns the best.
+fn n_best(
+    searcher: &mut Searcher,
+    board: &Board,
+    me: Color,
+    mut limits: SearchLimits,
+    count: usize,
+    cancel: &AtomicBool,
+    out: &mut dyn FnMut(String),
+) -> Option<Point> {
+    limits.time = limits.time.map(|t| t / count as u32);
+    let found = analysis::multi_pv(searcher, board, me, &limits, count, cancel);
+    for (k, c) in found.candidates.iter().enumerate() {
+        out(format!(
+            "MESSAGE nbest {} {} eval {} depth {} pv {}",
+            k + 1,
+            c.point.to_xy(),
+            score_text(c.score),
+            found.depth,
+            line_text(&c.pv, board.size())
+        ));
+    }
+    found.candidates.first().map(|c| c.point)
 }
 
 /// `FORBID xxyy...` + `.`: the points Black may not play, when Black is to

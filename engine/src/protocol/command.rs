@@ -69,6 +69,8 @@ pub enum Command {
         stones: usize,
         bias: i32,
     },
+    /// `YXNBEST n`: think with the `n` best moves reported (multi-PV).
+    NBest(usize),
     /// `STOP` / `YXSTOP`: only meaningful while thinking (see
     /// [`super::is_interrupt`]); afterwards a no-op.
     Stop,
@@ -169,6 +171,13 @@ pub fn parse_command(line: &str) -> Result<Command, String> {
             };
             bias.map(|bias| Command::Balance { stones, bias })
         }
+        "YXNBEST" => match args.parse() {
+            Ok(n) if n >= 1 => Ok(Command::NBest(n)),
+            _ => Err(format!(
+                "YXNBEST needs a number of moves (1 or more), got '{}'",
+                echo(args)
+            )),
+        },
         "STOP" | "YXSTOP" => Ok(Command::Stop),
         _ => Ok(Command::Unknown(echo(name))),
     }

@@ -22,6 +22,7 @@
 //! | `STOP`, `YXSTOP` | while thinking: answer now with the best move so far; otherwise nothing |
 //! | `END` | nothing; the brain exits (also at the end of input, after answering what came before it) |
 //! | `SWAP2BOARD` … `DONE` | lines `x,y` or `x,y,field`, Black first; 0 stones: `x1,y1 x2,y2 x3,y3`; 3 stones: `SWAP`, our 4th move, or the 4th and 5th `x,y x,y`; 5 stones: `SWAP` or our 6th move (see [`opening`]) |
+//! | `YXNBEST n` | as BEGIN (our move `x,y`, played), after searching the `n` best moves with an equal share of the time, each reported best first as `MESSAGE nbest k x,y eval s depth d pv ...` (s as in the progress lines: a number, `W3` we win in 3, `L2`) |
 //! | `YXBALANCEONE [bias]` | `x,y`: a stone for the side to move after which it stands at `bias` (0 = even); the board is unchanged |
 //! | `YXBALANCETWO [bias]` | `x1,y1 x2,y2`: the side to move's stone and the other's, balancing likewise |
 //! | anything else | `UNKNOWN command '...'` |

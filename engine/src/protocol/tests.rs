@@ -857,3 +857,43 @@ fn fuzzed_input_never_panics() {
     }
     assert!(moves > 20, "only {moves} moves were played");
 }
+
+#[test]
+fn yxnbest_reports_distinct_moves_and_plays_the_best() {
+    let mut fresh = Brain::new();
+    assert!(one(&mut fresh, "YXNBEST 3").starts_with("ERROR"));
+    let mut brain = started(Rule::Freestyle);
+    assert!(one(&mut brain, "YXNBEST 0").starts_with("ERROR"));
+    assert!(one(&mut brain, "YXNBEST many").starts_with("ERROR"));
+    // We are Black with four in a row 7..10 on row 7 (6,7 blocked): 11,7 wins.
+    let stones = [
+        (7, 7, 1),
+        (6, 7, 2),
+        (8, 7, 1),
+        (7, 8, 2),
+        (9, 7, 1),
+        (8, 8, 2),
+        (10, 7, 1),
+        (3, 3, 2),
+    ];
+    send_block(&mut brain, "YXBOARD", &stones);
+    let lines = brain.respond("YXNBEST 3");
+    let reported: Vec<Point> = lines
+        .iter()
+        .filter_map(|l| l.strip_prefix("MESSAGE nbest "))
+        .enumerate()
+        .map(|(k, rest)| {
+            let mut words = rest.split(' ');
+            assert_eq!(words.next(), Some((k + 1).to_string().as_str()));
+            parse_move(words.next().unwrap()).expect("a move")
+        })
+        .collect();
+    assert_eq!(reported.len(), 3, "{lines:?}");
+    assert!(reported[0] != reported[1] && reported[1] != reported[2] && reported[0] != reported[2]);
+    assert_eq!(reported[0], Point::new(11, 7));
+    assert_eq!(lines.last().map(String::as_str), Some("11,7"));
+    assert_eq!(
+        brain.board().unwrap().get(Point::new(11, 7)),
+        Cell::stone(Color::Black)
+    );
+}
