@@ -5,6 +5,8 @@
 
 use crate::message::{BOARD_SIZE, ClockSettings, Ending, ErrorKind};
 use gomoku_engine::board::parse_move_list;
+use gomoku_engine::opening::{self, Opening, OpeningError};
+use gomoku_engine::rules;
 use gomoku_engine::{Color, Game, GameResult, Point, Rule};
 use std::fmt;
 
@@ -38,13 +40,16 @@ pub enum Outcome {
     Rules(GameResult),
     /// Both players agreed to a draw.
     AgreedDraw,
+    /// Drawn: the side to move has no legal move left though the board is
+    /// not full (Renju: every free point is forbidden to Black).
+    NoLegalMove(Color),
 }
 
 impl Outcome {
     pub fn winner(&self) -> Option<Color> {
         match self {
             Outcome::Rules(result) => result.winner(),
-            Outcome::AgreedDraw => None,
+            Outcome::AgreedDraw | Outcome::NoLegalMove(_) => None,
         }
     }
 
@@ -58,6 +63,7 @@ impl Outcome {
             Outcome::Rules(GameResult::Resigned { .. }) => "resignation",
             Outcome::Rules(GameResult::Timeout { .. }) => "timeout",
             Outcome::AgreedDraw => "agreement",
+            Outcome::NoLegalMove(_) => "no legal move",
         }
     }
 }
@@ -67,6 +73,7 @@ impl fmt::Display for Outcome {
         match self {
             Outcome::Rules(result) => write!(f, "{result}"),
             Outcome::AgreedDraw => write!(f, "Draw by agreement"),
+            Outcome::NoLegalMove(side) => write!(f, "Draw: {side} has no legal move"),
         }
     }
 }
@@ -162,7 +169,16 @@ impl NetGame {
         if self.agreed_draw {
             return Some(Outcome::AgreedDraw);
         }
-        self.game.result().cloned().map(Outcome::Rules)
+        if let Some(result) = self.game.result() {
+            return Some(Outcome::Rules(result.clone()));
+        }
+        let (board, side) = (self.game.board(), self.game.to_move());
+        // Cheap in practice: the search stops at the first legal point.
+        let stuck = self.settings.rule.has_forbidden_moves(side)
+            && !board
+                .empty_points()
+                .any(|p| rules::check_move(board, self.settings.rule, side, p).is_ok());
+        stuck.then_some(Outcome::NoLegalMove(side))
     }
 
     pub fn is_over(&self) -> bool {
@@ -242,6 +258,16 @@ impl NetGame {
         }
     }
 
+    /// An opening step (stones, swaps, offers) checked and played by the
+    /// engine's opening rules.
+    pub fn apply_opening(
+        &mut self,
+        opening: &mut Opening,
+        action: opening::Action,
+    ) -> Result<(), OpeningError> {
+        opening.apply(&mut self.game, action)
+    }
+
     pub fn resign(&mut self, loser: Color) {
         self.game.resign(loser);
     }
@@ -314,6 +340,30 @@ mod tests {
         let copy = NetGame::from_sync(t.settings.clone(), &t.move_string(), t.ending()).unwrap();
         assert_eq!(copy.outcome().unwrap().winner(), Some(Color::Black));
         assert_eq!(copy.outcome().unwrap().how(), "timeout");
+    }
+
+    /// A Renju game two AIs played to 224 moves: the last free point is
+    /// forbidden to Black, who is to move.
+    const STUCK: &str = "h8g7f9f5g6f7d7h7i7f4f6d6i6h6f10g9f8e5c7h5g5h4h3i4g4g3h2f2i5i8g10e8e10d10d8e9e7c9f11f12e11e12c12d11g12d9c10f3f1i10a7b7g8b9a9b6b8a10k5j4l4j6j3l5j7k10j9l10j10j11l9k12l13k9k11n12m11l12m12m10n11k14j13m13h13i14i12h11l14d13d12c13f13n10o10o11g13i13g14g11e13k7i11j12f14h12d14e14k8j14k15m9l8n8c11g15k2k3i2j2n5l3m6l7m3m5n2o1n4n3i9e3e2c5d4b5d5b3b4c3d3c4c2d2i15l15o2n9l2m2n7o8l11f15d15k1i1g1m4k4n1m8a6j5k6a5a13o12o6o5n6l6j15b13i3a1a3b14b12b2b11o14o15h1o4j1c14g2b1h15d1m7e1c1m14n13a14j8a15a11e15b15h9o3o9a12e4a2c6o13e6n15c8k13l1h14a8o7h10m1a4m15c15n14";
+
+    #[test]
+    fn black_without_a_legal_move_in_renju_is_a_draw() {
+        let renju = GameSettings {
+            rule: Rule::Renju,
+            ..GameSettings::default()
+        };
+        let stuck = NetGame::from_sync(renju, STUCK, None).unwrap();
+        assert_eq!(stuck.game().moves().len(), 224);
+        let outcome = stuck.outcome().unwrap();
+        assert_eq!(outcome, Outcome::NoLegalMove(Color::Black));
+        assert_eq!((outcome.winner(), outcome.how()), (None, "no legal move"));
+        // One move earlier White still had the point: the game was going on.
+        let mut before = stuck.clone();
+        before.undo_to(223);
+        assert_eq!(before.outcome(), None);
+        // Under freestyle Black could play it.
+        let free = NetGame::from_sync(GameSettings::default(), STUCK, None).unwrap();
+        assert_eq!(free.outcome(), None);
     }
 
     #[test]

@@ -3,10 +3,12 @@
 //! it was started for; its answer is used only if that position is still on
 //! the board.
 
+use gomoku_engine::opening::ai::{Budget, OpeningAi};
+use gomoku_engine::opening::{Action, Opening};
 use gomoku_engine::search::{Level, SearchInfo, Searcher};
 use gomoku_engine::{Game, Point};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{Receiver, channel};
+use std::sync::mpsc::{Receiver, TryRecvError, channel};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
@@ -17,6 +19,19 @@ pub enum Purpose {
     Move,
     /// A suggestion for the person to move.
     Hint,
+    /// The AI's part of the opening phase (stones, a choice, offers).
+    Opening,
+}
+
+/// What a finished search found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// The move or hint; None when there is no legal move.
+    Point(Option<Point>),
+    /// The opening actions, in order.
+    Opening(Vec<Action>),
+    /// The search thread died without an answer.
+    Failed,
 }
 
 /// One searcher kept between moves (its tables are large to allocate).
@@ -47,31 +62,65 @@ pub struct Thinking {
     pub latest: Option<SearchInfo>,
     cancel: Arc<AtomicBool>,
     progress: Receiver<SearchInfo>,
-    done: Receiver<SearchInfo>,
+    done: Receiver<Answer>,
+}
+
+/// A fresh seed per search: the AI varies between games, and the level's
+/// mistake model draws from it.
+fn seed(game: &Game) -> u64 {
+    game.hash()
+        ^ std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64)
 }
 
 impl Thinking {
     pub fn start(game: &Game, level: Level, purpose: Purpose, slot: &SearcherSlot) -> Thinking {
         let board = game.board().clone();
         let to_move = game.to_move();
+        let seed = seed(game);
+        Thinking::spawn(game, purpose, slot, move |searcher, cancel, report| {
+            let info = searcher.search_level(&board, to_move, level, seed, cancel, report);
+            Answer::Point(info.best)
+        })
+    }
+
+    /// The AI's next opening actions for the phase's actor.
+    pub fn start_opening(
+        opening: &Opening,
+        game: &Game,
+        level: Level,
+        slot: &SearcherSlot,
+    ) -> Thinking {
+        let (opening, position) = (opening.clone(), game.clone());
+        let seed = seed(game);
+        Thinking::spawn(game, Purpose::Opening, slot, move |searcher, cancel, _| {
+            let mut ai = OpeningAi::new(searcher, Budget::for_level(level), seed, cancel);
+            Answer::Opening(ai.plan(&opening, &position))
+        })
+    }
+
+    fn spawn(
+        game: &Game,
+        purpose: Purpose,
+        slot: &SearcherSlot,
+        work: impl FnOnce(&mut Searcher, &AtomicBool, &mut dyn FnMut(&SearchInfo)) -> Answer
+        + Send
+        + 'static,
+    ) -> Thinking {
         let cancel = Arc::new(AtomicBool::new(false));
         let (progress_tx, progress) = channel();
         let (done_tx, done) = channel();
         let flag = cancel.clone();
         let slot = slot.clone();
         let mut searcher = slot.take(game);
-        // Vary the AI between games; the level's mistake model uses it.
-        let seed = game.hash()
-            ^ std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(0, |d| d.as_nanos() as u64);
         std::thread::spawn(move || {
             let mut report = |info: &SearchInfo| {
                 let _ = progress_tx.send(info.clone());
             };
-            let info = searcher.search_level(&board, to_move, level, seed, &flag, &mut report);
+            let answer = work(&mut searcher, &flag, &mut report);
             slot.put(searcher);
-            let _ = done_tx.send(info);
+            let _ = done_tx.send(answer);
         });
         Thinking {
             purpose,
@@ -89,13 +138,17 @@ impl Thinking {
         self.position == (game.hash(), game.moves().len())
     }
 
-    /// The chosen point once the search has finished (None before, or when
-    /// there is no legal move). Collects progress on the way.
-    pub fn poll(&mut self) -> Option<Option<Point>> {
+    /// The answer once the search has finished. Collects progress on the
+    /// way.
+    pub fn poll(&mut self) -> Option<Answer> {
         while let Ok(info) = self.progress.try_recv() {
             self.latest = Some(info);
         }
-        self.done.try_recv().ok().map(|info| info.best)
+        match self.done.try_recv() {
+            Ok(answer) => Some(answer),
+            Err(TryRecvError::Empty) => None,
+            Err(TryRecvError::Disconnected) => Some(Answer::Failed),
+        }
     }
 }
 

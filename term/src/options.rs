@@ -1,5 +1,6 @@
 //! The command line. Bad input gets a clear message, never a panic.
 
+use gomoku_engine::opening::OpeningRule;
 use gomoku_engine::search::Level;
 use gomoku_engine::{Color, Rule};
 use std::net::{SocketAddr, ToSocketAddrs};
@@ -18,7 +19,8 @@ Game:
   --rule freestyle|standard|renju   (default freestyle)
   --level NAME           beginner, novice, intermediate (default), advanced,
                          expert, master, grandmaster
-  --opening free         opening rule (only free so far)
+  --opening NAME         free (default), swap, swap2, soosorv8, taraguchi10
+                         (local games; the LAN plays free)
   --moves h8i9j10        start from this position (rows counted from the bottom)
 
 LAN:
@@ -32,9 +34,12 @@ Other:
   -h, --help             this help
 
 Line mode commands: a move (h8 or 7,7), undo, hint, resign, quit, help;
+in an opening also swap, keep, add, fifth, ten, declare N;
 on the LAN also draw, yes, no, say TEXT.
 Full-screen keys: arrows or mouse, Enter/Space to play, u undo, h hint,
-r resign, n new game, d offer draw, y/Esc answer the opponent, c chat, q quit.
+r resign, n new game, d offer draw, y/Esc answer the opponent, c chat, q quit;
+in an opening s swap, k keep, a add two, f fifth in the centre, t ten offers,
+1-8 declare.
 ";
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -61,6 +66,7 @@ pub struct Options {
     pub color: Color,
     pub rule: Rule,
     pub level: Level,
+    pub opening: OpeningRule,
     pub moves: Option<String>,
     pub net: Net,
     pub code: Option<String>,
@@ -75,6 +81,7 @@ impl Default for Options {
             color: Color::Black,
             rule: Rule::Freestyle,
             level: Level::Intermediate,
+            opening: OpeningRule::Free,
             moves: None,
             net: Net::Local,
             code: None,
@@ -92,10 +99,6 @@ pub enum Command {
     Play(Box<Options>),
     Help,
 }
-
-/// The opening rules this build plays. The tournament openings (swap,
-/// swap2, soosorv-8, taraguchi-10) come with the engine's opening API.
-const OPENINGS: [&str; 1] = ["free"];
 
 pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> {
     use lexopt::prelude::*;
@@ -150,12 +153,10 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> 
                     })?;
             }
             "--opening" => {
-                let v = value()?.to_ascii_lowercase();
-                if !OPENINGS.contains(&v.as_str()) {
-                    return Err(format!(
-                        "opening rule '{v}' is not available yet: this build plays only 'free'"
-                    ));
-                }
+                let v = value()?;
+                options.opening = OpeningRule::from_name(&v).ok_or_else(|| {
+                    format!("unknown opening rule '{v}' (free, swap, swap2, soosorv8, taraguchi10)")
+                })?;
             }
             "--moves" => options.moves = Some(value()?),
             "--host" => options.net = Net::Host(host_addr(&value()?)?),
@@ -182,7 +183,16 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> 
             _ => return Err(format!("unknown option '{flag}' (see --help)")),
         }
     }
+    if options.moves.is_some() && options.opening != OpeningRule::Free {
+        return Err("--moves starts from a position: use it with --opening free".into());
+    }
     if options.net != Net::Local {
+        if options.opening != OpeningRule::Free {
+            return Err(
+                "LAN games start with the free opening (the protocol has no opening phases yet)"
+                    .into(),
+            );
+        }
         if options.moves.is_some() {
             return Err("--moves is for local games (a LAN game starts empty)".into());
         }
@@ -255,7 +265,13 @@ mod tests {
         let err = |args: &[&str]| parse_args(args).unwrap_err();
         assert!(err(&["--mode", "zen"]).contains("pve, pvp, ave"));
         assert!(err(&["--level"]).contains("needs a value"));
-        assert!(err(&["--opening", "swap2"]).contains("only 'free'"));
+        assert!(err(&["--opening", "rif"]).contains("unknown opening"));
+        assert!(err(&["--opening", "swap2", "--host", "7878"]).contains("free opening"));
+        assert!(err(&["--opening", "swap", "--moves", "h8"]).contains("--opening free"));
+        assert_eq!(
+            parse_args(&["--opening", "Soosorv-8"]).unwrap().opening,
+            OpeningRule::Soosorv8
+        );
         assert!(err(&["--join", "127.0.0.1:7878"]).contains("--code"));
         assert!(err(&["--host", "70000"]).contains("PORT"));
         assert!(err(&["--host", "7878", "--moves", "h8"]).contains("local"));

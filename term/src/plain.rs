@@ -2,7 +2,7 @@
 //! move, one command per line when a person here is to move, one line of
 //! error for a bad line, and a last `result: … moves: …` line.
 
-use crate::table::{Command, Notice, SIZE, Seat, Table};
+use crate::table::{Command, Notice, Player, SIZE, Table, decision_named};
 use gomoku_engine::rules::is_forbidden;
 use gomoku_engine::{Cell, Color, Game, Point};
 use gomoku_net::Outcome;
@@ -13,6 +13,8 @@ use std::time::Duration;
 
 pub const HELP: &str = "\
 commands: a point (h8 or 7,7) plays there; undo; hint; resign; quit; help
+in an opening: a point places, offers or picks a stone; swap, keep, add, fifth, ten
+choose; declare N sets the number of offered fifth moves
 on the LAN also: draw (offer a draw), yes / no (answer the opponent), say TEXT (chat)
 board: X black, O white, (X) the last move, ! a point forbidden to Black";
 
@@ -40,6 +42,14 @@ pub fn parse_line(line: &str) -> Result<Line, String> {
         "yes" => Line::Command(Command::Answer(true)),
         "no" => Line::Command(Command::Answer(false)),
         "say" => Line::Command(Command::Chat(rest.to_string())),
+        "declare" => {
+            Line::Command(Command::Declare(rest.trim().parse().map_err(|_| {
+                format!("declare needs a number, not '{}'", rest.trim())
+            })?))
+        }
+        word if decision_named(word).is_some() => {
+            Line::Command(Command::Decide(decision_named(word).expect("checked")))
+        }
         _ => Line::Command(Command::Play(
             Point::parse(line, SIZE).map_err(|e| format!("{e}; type help for the commands"))?,
         )),
@@ -166,7 +176,9 @@ pub fn run(mut table: Table) -> ExitCode {
             let to_move = table.game().to_move();
             let _ = if let Some(question) = table.question() {
                 writeln!(out, "accept {question}? (yes or no)")
-            } else if table.seat(to_move) == Seat::Person {
+            } else if let Some(phase) = table.phase_text() {
+                writeln!(out, "{phase}")
+            } else if table.player(to_move) == Player::Person {
                 writeln!(out, "{to_move} to move:")
             } else {
                 Ok(())
@@ -223,6 +235,17 @@ mod tests {
             Ok(Line::Command(Command::Chat("good luck".into())))
         );
         assert_eq!(parse_line(""), Ok(Line::Nothing));
+        assert_eq!(
+            parse_line("swap"),
+            Ok(Line::Command(Command::Decide(
+                gomoku_engine::opening::Decision::Swap
+            )))
+        );
+        assert_eq!(
+            parse_line("declare 5"),
+            Ok(Line::Command(Command::Declare(5)))
+        );
+        assert!(parse_line("declare many").unwrap_err().contains("number"));
         let err = parse_line("z99").unwrap_err();
         assert!(err.contains("off a 15x15 board"), "{err}");
         assert!(parse_line("banana").unwrap_err().contains("help"));

@@ -4,7 +4,8 @@
 
 use crate::ai::Purpose;
 use crate::plain::result_line;
-use crate::table::{Command, Notice, SIZE, Seat, Table};
+use crate::table::{Command, Notice, Player, SIZE, Table};
+use gomoku_engine::opening::Decision;
 use gomoku_engine::rules::is_forbidden;
 use gomoku_engine::{Cell, Color as Stone, Point};
 use ratatui::crossterm::event::{
@@ -164,6 +165,12 @@ impl Screen {
             KeyCode::Char('c') if self.table.snapshot().is_some() => {
                 self.chat = Some(String::new())
             }
+            KeyCode::Char('s') => self.command(Command::Decide(Decision::Swap)),
+            KeyCode::Char('k') => self.command(Command::Decide(Decision::Keep)),
+            KeyCode::Char('a') => self.command(Command::Decide(Decision::AddTwo)),
+            KeyCode::Char('f') => self.command(Command::Decide(Decision::FifthInCentre)),
+            KeyCode::Char('t') => self.command(Command::Decide(Decision::TenOffers)),
+            KeyCode::Char(c @ '1'..='8') => self.command(Command::Declare(c as u8 - b'0')),
             _ => {}
         }
     }
@@ -225,6 +232,8 @@ impl Screen {
         let forbidden_shown = game.rule().has_forbidden_moves(Stone::Black)
             && game.to_move() == Stone::Black
             && !game.is_over();
+        let allowed = table.allowed_points();
+        let offers = table.offers();
         let mut lines = vec![Line::styled(format!("   {letters}"), label)];
         for y in 0..SIZE {
             let mut spans = vec![Span::styled(format!("{:>2} ", SIZE - y), label)];
@@ -234,6 +243,8 @@ impl Screen {
                     Cell::Black => ("●", wood.fg(Color::Black)),
                     Cell::White => ("●", wood.fg(Color::White).add_modifier(Modifier::BOLD)),
                     _ if table.hint == Some(p) => ("◆", wood.fg(Color::Green)),
+                    _ if offers.contains(&p) => ("◇", wood.fg(Color::Blue)),
+                    _ if allowed.contains(&p) => (grid_glyph(x, y), wood.fg(Color::Green)),
                     _ if forbidden_shown && is_forbidden(board, p) => ("×", wood.fg(Color::Red)),
                     _ => (grid_glyph(x, y), wood),
                 };
@@ -275,7 +286,21 @@ impl Screen {
             )));
         }
         lines.push(Line::from(""));
-        lines.push(self.status_line());
+        let phase = table.phase_text();
+        // In the opening the phase says who acts; the AI's progress still shows.
+        if phase.is_none() || table.thinking.is_some() {
+            lines.push(self.status_line());
+        }
+        if let Some(phase) = phase {
+            lines.push(Line::styled(
+                phase,
+                Style::new().fg(Color::Cyan).add_modifier(Modifier::BOLD),
+            ));
+            lines.push(Line::styled(
+                "s swap · k keep · a add two · f fifth in the centre · t ten offers · 1-8 declare",
+                Style::new().fg(Color::DarkGray),
+            ));
+        }
         if let Some(question) = table.question() {
             lines.push(Line::styled(
                 format!("Accept {question}? y = yes, Esc = no"),
@@ -316,8 +341,8 @@ impl Screen {
 
     fn player_name(&self, color: Stone) -> String {
         let table = &self.table;
-        match (table.seat(color), table.snapshot()) {
-            (Seat::Remote, Some(s)) => {
+        match (table.player(color), table.snapshot()) {
+            (Player::Remote, Some(s)) => {
                 let name = s.opponent.clone().unwrap_or("(waiting)".into());
                 if s.connected {
                     name
@@ -325,9 +350,9 @@ impl Screen {
                     format!("{name} (away)")
                 }
             }
-            (Seat::Person, Some(s)) => s.my_name.clone(),
-            (Seat::Person, None) => "you".into(),
-            (Seat::Ai, _) | (Seat::Remote, None) => "AI".into(),
+            (Player::Person, Some(s)) => s.my_name.clone(),
+            (Player::Person, None) => "you".into(),
+            (Player::Ai, _) | (Player::Remote, None) => "AI".into(),
         }
     }
 
@@ -351,6 +376,7 @@ impl Screen {
             let who = match thinking.purpose {
                 Purpose::Move => "AI thinking",
                 Purpose::Hint => "Looking for a hint",
+                Purpose::Opening => "AI choosing its opening step",
             };
             let progress = thinking.latest.as_ref().map_or(String::new(), |info| {
                 let best = info.best.map_or("-".into(), |p| p.to_notation(SIZE));
@@ -365,10 +391,10 @@ impl Screen {
             return Line::from("Waiting for the opponent…");
         }
         let to_move = table.game().to_move();
-        Line::from(match table.seat(to_move) {
-            Seat::Person => format!("{to_move} to play"),
-            Seat::Remote => format!("Waiting for {to_move}'s move"),
-            Seat::Ai => format!("{to_move} (AI) to play"),
+        Line::from(match table.player(to_move) {
+            Player::Person => format!("{to_move} to play"),
+            Player::Remote => format!("Waiting for {to_move}'s move"),
+            Player::Ai => format!("{to_move} (AI) to play"),
         })
     }
 }

@@ -3,8 +3,9 @@
 //! thinking, and the link. The line mode and the full-screen mode both
 //! drive a [`Table`] with [`Command`]s and show the [`Notice`]s it returns.
 
-use crate::ai::{Purpose, SearcherSlot, Thinking};
+use crate::ai::{Answer, Purpose, SearcherSlot, Thinking};
 use crate::options::{Mode, Net, Options};
+use gomoku_engine::opening::{self, Decision, Opening, Phase, Seat, Task};
 use gomoku_engine::search::Level;
 use gomoku_engine::{Color, Game, Point};
 use gomoku_net::{
@@ -22,8 +23,9 @@ const RECONNECT_TRIES: u32 = 10;
 /// Hints are searched at this level whatever the opponent's level is.
 const HINT_LEVEL: Level = Level::Expert;
 
+/// Who plays a colour (or acts in the opening).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Seat {
+pub enum Player {
     Person,
     Ai,
     Remote,
@@ -32,7 +34,12 @@ pub enum Seat {
 /// What the player asks for.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {
+    /// A point: a move, or in the opening a stone, an offer or a pick.
     Play(Point),
+    /// An opening choice (swap, keep, …).
+    Decide(Decision),
+    /// Soosorv-8: how many fifth moves Black must offer.
+    Declare(u8),
     Undo,
     Hint,
     Resign,
@@ -58,8 +65,9 @@ struct Lan {
     link: Link,
     joiner: bool,
     snapshot: Snapshot,
-    /// A move of ours was sent and the link has not confirmed it yet.
-    awaiting_move: bool,
+    /// A move or resignation of ours was sent and the link has not
+    /// confirmed it yet.
+    awaiting: bool,
     /// The joiner's next reconnection attempt and how many were made.
     reconnect: Option<(Instant, u32)>,
     ever_connected: bool,
@@ -67,10 +75,13 @@ struct Lan {
 
 pub struct Table {
     pub mode: Mode,
-    /// The person's colour against the AI (local games).
-    person: Color,
+    /// The person's seat against the AI (local games): the first player
+    /// starts as the tentative Black; swaps in the opening change colours.
+    person: Seat,
     level: Level,
     net: NetGame,
+    /// The opening rule's state (over at once for a free opening).
+    opening: Opening,
     lan: Option<Lan>,
     slot: SearcherSlot,
     pub thinking: Option<Thinking>,
@@ -84,6 +95,7 @@ impl Table {
             host_color: options.color,
             ..GameSettings::default()
         };
+        let opening = Opening::new(options.opening, SIZE).map_err(|e| e.to_string())?;
         let net = match &options.moves {
             Some(moves) => NetGame::from_sync(settings.clone(), moves, None)
                 .map_err(|v| format!("--moves: {}", v.message))?,
@@ -113,14 +125,18 @@ impl Table {
         };
         Ok(Table {
             mode: options.mode,
-            person: options.color,
+            person: match options.color {
+                Color::Black => Seat::First,
+                Color::White => Seat::Second,
+            },
             level: options.level,
             net,
+            opening,
             lan: lan.map(|link| Lan {
                 snapshot: link.snapshot(),
                 link,
                 joiner: matches!(options.net, Net::Join(_)),
-                awaiting_move: false,
+                awaiting: false,
                 reconnect: None,
                 ever_connected: false,
             }),
@@ -133,7 +149,10 @@ impl Table {
     /// What to say before the first move.
     pub fn greeting(&self) -> Vec<Notice> {
         let rule = self.game().rule();
-        let mut notices = vec![Notice::Info(format!("gomoku-term: {rule}, 15x15"))];
+        let mut notices = vec![Notice::Info(format!(
+            "gomoku-term: {rule}, 15x15, opening {}",
+            self.opening.rule()
+        ))];
         match &self.lan {
             Some(lan) if lan.joiner => {
                 notices.push(Notice::Info("connecting to the host…".into()));
@@ -165,28 +184,86 @@ impl Table {
         self.lan.as_ref().map(|lan| &lan.snapshot)
     }
 
-    pub fn seat(&self, color: Color) -> Seat {
-        let ours = match self.mode {
-            Mode::Ave => Seat::Ai,
-            _ => Seat::Person,
-        };
-        match (&self.lan, self.mode) {
-            (Some(lan), _) if lan.snapshot.me != color => Seat::Remote,
-            (Some(_), _) | (None, Mode::Pvp | Mode::Ave) => ours,
-            (None, Mode::Pve) if color == self.person => Seat::Person,
-            (None, Mode::Pve) => Seat::Ai,
+    /// Who plays `color` now (swaps in the opening change it).
+    pub fn player(&self, color: Color) -> Player {
+        match &self.lan {
+            Some(lan) if lan.snapshot.me != color => Player::Remote,
+            _ => self.player_of(self.opening.seat_of(color)),
         }
     }
 
-    /// Whether the game waits for a person here to play.
+    fn player_of(&self, seat: Seat) -> Player {
+        match self.mode {
+            Mode::Ave => Player::Ai,
+            Mode::Pvp => Player::Person,
+            Mode::Pve if seat == self.person => Player::Person,
+            Mode::Pve => Player::Ai,
+        }
+    }
+
+    /// Who acts now: the opening phase's actor, then the side to move.
+    pub fn actor(&self) -> Player {
+        match self.opening.phase() {
+            Some(phase) => self.player_of(phase.actor),
+            None => self.player(self.game().to_move()),
+        }
+    }
+
+    /// The opening phase, while it lasts.
+    pub fn phase(&self) -> Option<Phase> {
+        self.opening.phase()
+    }
+
+    /// The points the opening phase allows (empty after the opening).
+    pub fn allowed_points(&self) -> Vec<Point> {
+        self.opening.allowed_points(self.game())
+    }
+
+    /// Soosorv-8 / Taraguchi-10: the fifth moves offered so far.
+    pub fn offers(&self) -> &[Point] {
+        self.opening.offers()
+    }
+
+    /// What the opening asks for, in a line: `First player (Black): Place …`.
+    pub fn phase_text(&self) -> Option<String> {
+        let phase = self.phase()?;
+        let seat = match phase.actor {
+            Seat::First => "first player",
+            Seat::Second => "second player",
+        };
+        let mut text = format!(
+            "{} ({seat}, {}): {}",
+            match self.player_of(phase.actor) {
+                Player::Ai => "AI",
+                _ => "you",
+            },
+            phase.actor_color,
+            phase.describe(self.game().moves().len())
+        );
+        match &phase.task {
+            Task::Decide { options } => {
+                let words: Vec<&str> = options.iter().map(|&d| decision_word(d)).collect();
+                text.push_str(&format!(" [{}]", words.join(" / ")));
+            }
+            Task::Declare { max } => text.push_str(&format!(" [declare 1..{max}]")),
+            Task::Pick { offers } => {
+                let offers: Vec<String> = offers.iter().map(|p| p.to_notation(SIZE)).collect();
+                text.push_str(&format!(" [{}]", offers.join(" ")));
+            }
+            Task::Place { .. } | Task::Offer { .. } => {}
+        }
+        Some(text)
+    }
+
+    /// Whether the game waits for a person here to act.
     pub fn wants_person(&self) -> bool {
         let lan_ready = self
             .lan
             .as_ref()
-            .is_none_or(|lan| lan.snapshot.connected && !lan.awaiting_move);
+            .is_none_or(|lan| lan.snapshot.connected && !lan.awaiting);
         lan_ready
             && self.outcome().is_none()
-            && self.seat(self.game().to_move()) == Seat::Person
+            && self.actor() == Player::Person
             && self.thinking.is_none()
     }
 
@@ -208,20 +285,18 @@ impl Table {
         let mut notices = Vec::new();
         self.read_link(&mut notices);
         self.collect_search(&mut notices);
-        let to_move = self.game().to_move();
         let connected = self.lan.as_ref().is_none_or(|lan| lan.snapshot.connected);
         if self.thinking.is_none()
             && self.outcome().is_none()
             && connected
-            && self.seat(to_move) == Seat::Ai
-            && !self.lan.as_ref().is_some_and(|lan| lan.awaiting_move)
+            && self.actor() == Player::Ai
+            && !self.lan.as_ref().is_some_and(|lan| lan.awaiting)
         {
-            self.thinking = Some(Thinking::start(
-                self.game(),
-                self.level,
-                Purpose::Move,
-                &self.slot,
-            ));
+            self.thinking = Some(if self.opening.is_done() {
+                Thinking::start(self.game(), self.level, Purpose::Move, &self.slot)
+            } else {
+                Thinking::start_opening(&self.opening, self.game(), self.level, &self.slot)
+            });
         }
         notices
     }
@@ -234,15 +309,38 @@ impl Table {
             self.thinking = None;
             return;
         }
-        let Some(best) = thinking.poll() else { return };
+        let Some(answer) = thinking.poll() else {
+            return;
+        };
         let purpose = thinking.purpose;
         self.thinking = None;
-        match (purpose, best) {
-            (Purpose::Hint, Some(p)) => {
+        match (purpose, answer) {
+            (_, Answer::Opening(actions)) if actions.is_empty() => {
+                notices.push(Notice::Fatal(
+                    "the AI stopped without an opening step".into(),
+                ));
+            }
+            (_, Answer::Opening(actions)) => {
+                for action in actions {
+                    let actor = self.phase().map(|p| p.actor_color);
+                    if let Err(e) = self.net.apply_opening(&mut self.opening, action) {
+                        notices.push(Notice::Error(format!("the AI's opening step: {e}")));
+                        break;
+                    }
+                    if let Some(color) = actor {
+                        notices.push(Notice::Info(format!(
+                            "{color} (AI) {}",
+                            describe_action(action, color)
+                        )));
+                    }
+                }
+                notices.push(Notice::Board);
+            }
+            (Purpose::Hint, Answer::Point(Some(p))) => {
                 self.hint = Some(p);
                 notices.push(Notice::Info(format!("hint: {}", p.to_notation(SIZE))));
             }
-            (Purpose::Move, Some(p)) => {
+            (_, Answer::Point(Some(p))) => {
                 let color = self.game().to_move();
                 notices.push(Notice::Info(format!(
                     "{color} (AI) plays {}",
@@ -255,7 +353,11 @@ impl Table {
                     notices.push(Notice::Board);
                 }
             }
-            (_, None) => notices.push(Notice::Info("no legal move left".into())),
+            // With a legal move on the board (the game would be over
+            // otherwise) the search always names one: it failed.
+            (_, Answer::Point(None) | Answer::Failed) => {
+                notices.push(Notice::Fatal("the AI stopped without a move".into()));
+            }
         }
     }
 
@@ -283,7 +385,7 @@ impl Table {
                     point, color, mine, ..
                 } => {
                     if mine {
-                        lan.awaiting_move = false;
+                        lan.awaiting = false;
                     } else {
                         notices.push(Notice::Info(format!(
                             "{color} ({opponent}) plays {}",
@@ -310,17 +412,17 @@ impl Table {
                 Event::DrawDeclined => {
                     notices.push(Notice::Info(format!("{opponent} declined the draw")));
                 }
-                Event::GameOver(_) => {}
+                Event::GameOver(_) => lan.awaiting = false,
                 Event::Chat { from, text } => notices.push(Notice::Info(format!("{from}: {text}"))),
                 Event::Refused(why) => {
-                    lan.awaiting_move = false;
+                    lan.awaiting = false;
                     notices.push(Notice::Error(why));
                 }
                 Event::TurnedAway { peer, reason } => {
                     notices.push(Notice::Info(format!("turned away {peer}: {reason}")));
                 }
                 Event::Disconnected { reason, refused } => {
-                    lan.awaiting_move = false;
+                    lan.awaiting = false;
                     if lan.snapshot.game.is_over() {
                         continue;
                     }
@@ -372,7 +474,7 @@ impl Table {
         self.hint = None;
         match &mut self.lan {
             Some(lan) => {
-                lan.awaiting_move = true;
+                lan.awaiting = true;
                 lan.link.act(Action::Play(point));
             }
             None => self.net.play(point),
@@ -394,10 +496,24 @@ impl Table {
     pub fn command(&mut self, command: Command) -> Result<Vec<Notice>, String> {
         let to_move = self.game().to_move();
         match command {
+            Command::Play(_) | Command::Decide(_) | Command::Declare(_)
+                if self.actor() != Player::Person =>
+            {
+                return Err(format!("it is not your turn ({to_move} to move)"));
+            }
+            Command::Play(point) if !self.opening.is_done() => {
+                let action = match self.phase().map(|p| p.task) {
+                    Some(Task::Offer { .. }) => opening::Action::Offer(point),
+                    Some(Task::Pick { .. }) => opening::Action::Pick(point),
+                    _ => opening::Action::Place(point),
+                };
+                return self.opening_step(action);
+            }
+            Command::Decide(decision) => {
+                return self.opening_step(opening::Action::Decide(decision));
+            }
+            Command::Declare(count) => return self.opening_step(opening::Action::Declare(count)),
             Command::Play(point) => {
-                if self.seat(to_move) != Seat::Person {
-                    return Err(format!("it is not your turn ({to_move} to move)"));
-                }
                 self.play(point)?;
                 let board = if self.lan.is_none() {
                     vec![Notice::Board]
@@ -408,8 +524,11 @@ impl Table {
             }
             Command::Undo => return self.undo(),
             Command::Hint => {
-                if self.outcome().is_some() || self.seat(to_move) != Seat::Person {
+                if self.outcome().is_some() || self.actor() != Player::Person {
                     return Err("a hint is for a person to move".into());
+                }
+                if !self.opening.is_done() {
+                    return Err("no hints during the opening".into());
                 }
                 self.thinking = Some(Thinking::start(
                     self.game(),
@@ -420,11 +539,12 @@ impl Table {
                 return Ok(vec![Notice::Info("looking for a hint…".into())]);
             }
             Command::Resign => {
-                if self.lan.is_some() {
-                    self.act(Action::Resign)?;
+                if let Some(lan) = &mut self.lan {
+                    lan.awaiting = true;
+                    lan.link.act(Action::Resign);
                 } else {
                     let loser = match self.mode {
-                        Mode::Pve => self.person,
+                        Mode::Pve => self.opening.color_of(self.person),
                         Mode::Pvp => to_move,
                         Mode::Ave => return Err("nobody here to resign".into()),
                     };
@@ -444,6 +564,8 @@ impl Table {
                     self.thinking = None;
                     self.hint = None;
                     self.net = NetGame::new(self.net.settings.clone());
+                    self.opening =
+                        Opening::new(self.opening.rule(), SIZE).map_err(|e| e.to_string())?;
                     return Ok(vec![Notice::Info("new game".into()), Notice::Board]);
                 }
             },
@@ -471,15 +593,73 @@ impl Table {
         }
         // Back to the turn of the person asking: in pvp the one who moved
         // last, against the AI the person.
+        if !self.opening.is_done() {
+            return Err("no undo during the opening".into());
+        }
         let requester = match self.mode {
-            Mode::Pve => self.person,
+            Mode::Pve => self.opening.color_of(self.person),
             Mode::Pvp => self.game().to_move().opponent(),
             Mode::Ave => return Err("nobody here to undo for".into()),
         };
         let keep = self.net.undo_target(requester).ok_or("nothing to undo")?;
+        if keep < self.opening_stones() {
+            return Err("the opening's stones stay on the board".into());
+        }
         self.thinking = None;
         self.hint = None;
         self.net.undo_to(keep);
         Ok(vec![Notice::Board])
+    }
+
+    /// A person's opening step, checked by the engine's opening rules.
+    fn opening_step(&mut self, action: opening::Action) -> Result<Vec<Notice>, String> {
+        self.net
+            .apply_opening(&mut self.opening, action)
+            .map_err(|e| e.to_string())?;
+        Ok(vec![Notice::Board])
+    }
+
+    /// Stones the opening put on the board (they cannot be taken back).
+    fn opening_stones(&self) -> usize {
+        self.opening
+            .actions()
+            .iter()
+            .filter(|a| matches!(a, opening::Action::Place(_) | opening::Action::Pick(_)))
+            .count()
+    }
+}
+
+/// The word a player types for an opening choice.
+pub fn decision_word(decision: Decision) -> &'static str {
+    match decision {
+        Decision::Swap => "swap",
+        Decision::Keep => "keep",
+        Decision::AddTwo => "add",
+        Decision::FifthInCentre => "fifth",
+        Decision::TenOffers => "ten",
+    }
+}
+
+/// The opening choice a word names.
+pub fn decision_named(word: &str) -> Option<Decision> {
+    [
+        Decision::Swap,
+        Decision::Keep,
+        Decision::AddTwo,
+        Decision::FifthInCentre,
+        Decision::TenOffers,
+    ]
+    .into_iter()
+    .find(|&d| decision_word(d) == word)
+}
+
+fn describe_action(action: opening::Action, actor: Color) -> String {
+    let at = |p: Point| p.to_notation(SIZE);
+    match action {
+        opening::Action::Place(p) => format!("places {}", at(p)),
+        opening::Action::Decide(d) => format!("chooses: {}", d.label(actor)),
+        opening::Action::Declare(n) => format!("asks for {n} offered fifth moves"),
+        opening::Action::Offer(p) => format!("offers {}", at(p)),
+        opening::Action::Pick(p) => format!("picks {}", at(p)),
     }
 }

@@ -20,9 +20,24 @@ fn term(args: &[&str]) -> Child {
         .expect("gomoku-term starts")
 }
 
+/// Reads a pipe to its end on a thread, so the child never blocks on a
+/// full pipe while we wait for it.
+fn drain(mut pipe: impl Read + Send + 'static) -> std::thread::JoinHandle<String> {
+    std::thread::spawn(move || {
+        let mut text = String::new();
+        let _ = pipe.read_to_string(&mut text);
+        text
+    })
+}
+
 /// Waits for the process (killing it after [`LIMIT`]); returns the exit
 /// code, the rest of its output and its errors.
 fn finish(mut child: Child, stdout: Option<BufReader<ChildStdout>>) -> (i32, String, String) {
+    let out = match stdout {
+        Some(reader) => drain(reader),
+        None => drain(child.stdout.take().unwrap()),
+    };
+    let err = drain(child.stderr.take().unwrap());
     let deadline = Instant::now() + LIMIT;
     let status = loop {
         if let Some(status) = child.try_wait().unwrap() {
@@ -30,28 +45,21 @@ fn finish(mut child: Child, stdout: Option<BufReader<ChildStdout>>) -> (i32, Str
         }
         if Instant::now() > deadline {
             child.kill().unwrap();
-            panic!("gomoku-term did not finish within {LIMIT:?}");
+            child.wait().unwrap();
+            let out = out.join().unwrap();
+            let tail: Vec<&str> = out.lines().rev().take(40).collect();
+            panic!(
+                "gomoku-term did not finish within {LIMIT:?}; last lines (newest first):\n{}",
+                tail.join("\n")
+            );
         }
         std::thread::sleep(Duration::from_millis(20));
     };
-    let mut out = String::new();
-    match stdout {
-        Some(mut reader) => reader.read_to_string(&mut out).unwrap(),
-        None => child
-            .stdout
-            .take()
-            .unwrap()
-            .read_to_string(&mut out)
-            .unwrap(),
-    };
-    let mut err = String::new();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut err)
-        .unwrap();
-    (status.code().expect("exited normally"), out, err)
+    (
+        status.code().expect("exited normally"),
+        out.join().unwrap(),
+        err.join().unwrap(),
+    )
 }
 
 /// Runs `gomoku-term args` with `input` on standard input.
@@ -164,7 +172,11 @@ fn two_ais_finish_a_game_and_the_move_string_replays_to_the_same_result() {
 fn bad_options_exit_2_with_a_message() {
     for (args, says) in [
         (&["--mode", "zen"][..], "unknown mode"),
-        (&["--opening", "swap2"][..], "only 'free'"),
+        (&["--opening", "rif"][..], "unknown opening"),
+        (
+            &["--opening", "swap2", "--join", "127.0.0.1:1", "--code", "A"][..],
+            "free opening",
+        ),
         (&["--join", "127.0.0.1:1"][..], "--code"),
     ] {
         let (code, out, err) = run(args, "");
@@ -257,4 +269,67 @@ fn a_person_joins_through_a_pipe_and_resigns() {
         "{line}"
     );
     assert_eq!(line, result_line(&host_out));
+}
+
+#[test]
+fn a_person_plays_the_swap_opening_and_the_ai_chooses_a_colour() {
+    let (code, out, _) = run(
+        &["--opening", "swap", "--level", "beginner"],
+        "h8\nj10\nh7\nkeep\na15\nresign\n",
+    );
+    assert_eq!(code, 0);
+    assert!(out.contains("Place 2 black and 1 white stone"), "{out}");
+    // The choice is the AI's; when the person's turn comes back the opening
+    // is over and "keep" means nothing any more.
+    let errors: Vec<&str> = out.lines().filter(|l| l.starts_with("error: ")).collect();
+    assert_eq!(errors.len(), 1, "{out}");
+    assert!(errors[0].contains("the opening is over"), "{}", errors[0]);
+    let took_black = out.contains("White (AI) chooses: Take Black");
+    assert!(
+        took_black || out.contains("White (AI) chooses: Stay White"),
+        "{out}"
+    );
+    // The person resigns with the colour the choice left them.
+    let line = result_line(&out);
+    let expected = if took_black {
+        "black wins"
+    } else {
+        "white wins"
+    };
+    assert!(
+        line.starts_with(&format!("result: {expected} (resignation) moves: h8j10h7")),
+        "{line}"
+    );
+}
+
+#[test]
+fn the_ai_plays_every_tournament_opening_to_a_legal_finished_game() {
+    for (opening, rule) in [
+        ("swap2", Rule::Freestyle),
+        ("soosorv8", Rule::Renju),
+        ("taraguchi10", Rule::Renju),
+    ] {
+        let rule_name = if rule == Rule::Renju {
+            "renju"
+        } else {
+            "freestyle"
+        };
+        let (code, out, _) = run(
+            &[
+                "--mode",
+                "ave",
+                "--level",
+                "beginner",
+                "--opening",
+                opening,
+                "--rule",
+                rule_name,
+            ],
+            "",
+        );
+        assert_eq!(code, 0, "{opening}");
+        assert!(out.contains("(AI) places"), "{opening}: {out}");
+        let line = result_line(&out);
+        assert!(replay(line, rule).is_over(), "{opening}: {line}");
+    }
 }
