@@ -3,7 +3,7 @@
 
 use crate::clock::HostClock;
 use crate::link::{Action, Event, Link};
-use crate::message::{BOARD_SIZE, ErrorKind, Message, PROTOCOL_VERSION};
+use crate::message::{ErrorKind, Message, PROTOCOL_VERSION};
 use crate::runtime::{
     Conn, Incoming, Input, Outbox, Presence, Session, TICK, Timing, new_join_code,
 };
@@ -291,15 +291,7 @@ impl Host {
     fn send_game(&mut self) {
         let net = &self.session.net;
         let messages = [
-            Message::Welcome {
-                version: PROTOCOL_VERSION,
-                name: self.name.clone(),
-                you: self.session.them(),
-                rule: net.settings.rule,
-                opening: net.settings.opening.clone(),
-                size: BOARD_SIZE,
-                clock: net.settings.clock,
-            },
+            net.settings.welcome(&self.name),
             Message::Sync {
                 moves: net.move_string(),
                 ended: net.ending(),

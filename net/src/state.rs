@@ -3,7 +3,7 @@
 //! back. Legality, forbidden points and results come from the engine's
 //! [`Game`]; nothing here changes the game unless a check passed first.
 
-use crate::message::{BOARD_SIZE, ClockSettings, Ending, ErrorKind};
+use crate::message::{BOARD_SIZE, ClockSettings, Ending, ErrorKind, Message, PROTOCOL_VERSION};
 use gomoku_engine::board::parse_move_list;
 use gomoku_engine::opening::{self, Opening, OpeningError};
 use gomoku_engine::rules;
@@ -19,6 +19,21 @@ pub struct GameSettings {
     pub opening: String,
     pub host_color: Color,
     pub clock: Option<ClockSettings>,
+}
+
+impl GameSettings {
+    /// The `welcome` a host named `host_name` sends for these settings.
+    pub fn welcome(&self, host_name: &str) -> Message {
+        Message::Welcome {
+            version: PROTOCOL_VERSION,
+            name: host_name.to_string(),
+            you: self.host_color.opponent(),
+            rule: self.rule,
+            opening: self.opening.clone(),
+            size: BOARD_SIZE,
+            clock: self.clock,
+        }
+    }
 }
 
 impl Default for GameSettings {

@@ -134,15 +134,8 @@ impl Raw {
 
     /// What a host says to a joiner: welcome, then the moves so far.
     fn welcome_and_sync(&mut self, moves: &str) {
-        self.send(&Message::Welcome {
-            version: PROTOCOL_VERSION,
-            name: "Fake".into(),
-            you: Color::White,
-            rule: gomoku_engine::Rule::Freestyle,
-            opening: "free".into(),
-            size: 15,
-            clock: None,
-        });
+        // The joiner plays White.
+        self.send(&GameSettings::default().welcome("Fake"));
         self.send(&Message::Sync {
             moves: moves.into(),
             ended: None,

@@ -4,6 +4,8 @@
 
 use gomoku_engine::board::parse_move_list;
 use gomoku_engine::{Game, Rule};
+use gomoku_net::GameSettings;
+use gomoku_net::message::{Message, decode, encode};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdout, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -332,4 +334,87 @@ fn the_ai_plays_every_tournament_opening_to_a_legal_finished_game() {
         let line = result_line(&out);
         assert!(replay(line, rule).is_over(), "{opening}: {line}");
     }
+}
+
+/// A scripted host: reads the joiner's lines, writes ours.
+struct FakeHost {
+    reader: BufReader<std::net::TcpStream>,
+    writer: std::net::TcpStream,
+}
+
+impl FakeHost {
+    fn accept(listener: &std::net::TcpListener) -> FakeHost {
+        let (stream, _) = listener.accept().unwrap();
+        stream.set_read_timeout(Some(LIMIT)).unwrap();
+        FakeHost {
+            reader: BufReader::new(stream.try_clone().unwrap()),
+            writer: stream,
+        }
+    }
+
+    fn send(&mut self, message: &Message) {
+        self.writer.write_all(encode(message).as_bytes()).unwrap();
+    }
+
+    /// The next message that is not a heartbeat.
+    fn next(&mut self) -> Message {
+        loop {
+            let mut line = String::new();
+            assert!(
+                self.reader.read_line(&mut line).unwrap() > 0,
+                "the joiner left"
+            );
+            match decode(line.trim_end().as_bytes()).unwrap() {
+                Message::Heartbeat => continue,
+                message => return message,
+            }
+        }
+    }
+
+    /// Answers the joiner's hello with the game so far (the joiner is Black).
+    fn welcome(&mut self, moves: &str) {
+        assert!(matches!(self.next(), Message::Hello { .. }));
+        let settings = GameSettings {
+            host_color: gomoku_engine::Color::White,
+            ..GameSettings::default()
+        };
+        self.send(&settings.welcome("Fake"));
+        self.send(&Message::Sync {
+            moves: moves.into(),
+            ended: None,
+        });
+    }
+}
+
+#[test]
+fn a_dropped_terminal_joiner_reconnects_by_itself_and_resyncs() {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = listener.local_addr().unwrap().to_string();
+    let joiner = term(&[
+        "--plain", "--join", &addr, "--code", "X", "--mode", "ave", "--level", "beginner",
+    ]);
+    let mut first = FakeHost::accept(&listener);
+    first.welcome("");
+    let Message::Move { number: 1, at } = first.next() else {
+        panic!("the joiner's AI did not open");
+    };
+    // The connection drops before the host answers.
+    drop(first);
+    let mut second = FakeHost::accept(&listener);
+    // Meanwhile the host went on: its reply i9 is in the move list.
+    let moves = format!("{at}{}", if at == "i9" { "g7" } else { "i9" });
+    second.welcome(&moves);
+    let Message::Move { number: 3, .. } = second.next() else {
+        panic!("the joiner did not go on from the host's move list");
+    };
+    second.send(&Message::Resign);
+    let (code, out, err) = finish(joiner, None);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("connection lost"), "{out}");
+    assert!(out.contains("reconnecting"), "{out}");
+    let line = result_line(&out);
+    assert!(
+        line.starts_with(&format!("result: black wins (resignation) moves: {moves}")),
+        "{line}"
+    );
 }
