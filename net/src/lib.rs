@@ -78,6 +78,7 @@
 //! and lists the announcements heard. Nothing is sent unless the caller
 //! gives the address (a broadcast address on a real LAN, loopback in tests).
 
+mod addresses;
 mod client;
 mod clock;
 pub mod discovery;
@@ -88,6 +89,7 @@ mod runtime;
 mod state;
 pub mod wire;
 
+pub use addresses::local_addresses;
 pub use client::JoinConfig;
 pub use host::HostConfig;
 pub use link::{Action, Clocks, Event, Link, Snapshot};

@@ -157,11 +157,20 @@ impl Table {
             Some(lan) if lan.joiner => {
                 notices.push(Notice::Info("connecting to the host…".into()));
             }
-            Some(lan) => notices.push(Notice::Info(format!(
-                "hosting on {} with join code {}; waiting for a player",
-                lan.link.local_addr().expect("a host has an address"),
-                lan.link.code()
-            ))),
+            Some(lan) => {
+                let addr = lan.link.local_addr().expect("a host has an address");
+                notices.push(Notice::Info(format!(
+                    "hosting on {addr} with join code {}; waiting for a player",
+                    lan.link.code()
+                )));
+                if addr.ip().is_unspecified() {
+                    let here: Vec<String> = gomoku_net::local_addresses()
+                        .iter()
+                        .map(|ip| std::net::SocketAddr::new(*ip, addr.port()).to_string())
+                        .collect();
+                    notices.push(Notice::Info(format!("join at: {}", here.join(", "))));
+                }
+            }
             None => {}
         }
         notices

@@ -12,14 +12,28 @@ use std::time::{Duration, Instant};
 
 const LIMIT: Duration = Duration::from_secs(60);
 
-fn term(args: &[&str]) -> Child {
-    Command::new(env!("CARGO_BIN_EXE_gomoku-term"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("gomoku-term starts")
+/// A started gomoku-term; killed when dropped, so a failing test leaves
+/// no process behind.
+struct Running(Child);
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        // Already exited and reaped when the test went well: nothing to do.
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn term(args: &[&str]) -> Running {
+    Running(
+        Command::new(env!("CARGO_BIN_EXE_gomoku-term"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("gomoku-term starts"),
+    )
 }
 
 /// Reads a pipe to its end on a thread, so the child never blocks on a
@@ -34,7 +48,8 @@ fn drain(mut pipe: impl Read + Send + 'static) -> std::thread::JoinHandle<String
 
 /// Waits for the process (killing it after [`LIMIT`]); returns the exit
 /// code, the rest of its output and its errors.
-fn finish(mut child: Child, stdout: Option<BufReader<ChildStdout>>) -> (i32, String, String) {
+fn finish(mut running: Running, stdout: Option<BufReader<ChildStdout>>) -> (i32, String, String) {
+    let child = &mut running.0;
     let out = match stdout {
         Some(reader) => drain(reader),
         None => drain(child.stdout.take().unwrap()),
@@ -68,6 +83,7 @@ fn finish(mut child: Child, stdout: Option<BufReader<ChildStdout>>) -> (i32, Str
 fn run(args: &[&str], input: &str) -> (i32, String, String) {
     let mut child = term(args);
     child
+        .0
         .stdin
         .take()
         .unwrap()
@@ -193,11 +209,11 @@ fn bad_options_exit_2_with_a_message() {
 
 /// Starts a host on a free loopback port; returns it, its output reader
 /// and the address it listens on.
-fn host(args: &[&str]) -> (Child, BufReader<ChildStdout>, String) {
+fn host(args: &[&str]) -> (Running, BufReader<ChildStdout>, String) {
     let mut all = vec!["--plain", "--host", "127.0.0.1:0", "--code", "K7M2QX"];
     all.extend_from_slice(args);
     let mut child = term(&all);
-    let mut reader = BufReader::new(child.stdout.take().unwrap());
+    let mut reader = BufReader::new(child.0.stdout.take().unwrap());
     let mut line = String::new();
     let deadline = Instant::now() + LIMIT;
     while Instant::now() < deadline {
@@ -211,8 +227,6 @@ fn host(args: &[&str]) -> (Child, BufReader<ChildStdout>, String) {
             return (child, reader, addr);
         }
     }
-    child.kill().unwrap();
-    child.wait().unwrap();
     panic!("the host never said where it listens");
 }
 
