@@ -48,10 +48,15 @@ pub struct Brain {
     child: Child,
     stdin: ChildStdin,
     lines: Receiver<String>,
+    /// Whether the brain has answered a move yet.
+    answered: bool,
 }
 
 /// Time a brain gets to answer START (loading tables can take a moment).
 const START_TIMEOUT: Duration = Duration::from_secs(15);
+/// Extra time on a brain's first move: many set up their tables only then
+/// (Rapfi clears a 128 MB hash in about 0.3 s on an idle machine).
+const FIRST_MOVE_ALLOWANCE: Duration = Duration::from_secs(5);
 
 /// How a brain's reply line reads.
 #[derive(Debug, PartialEq, Eq)]
@@ -115,6 +120,7 @@ impl Brain {
             child,
             stdin,
             lines,
+            answered: false,
         };
         brain.send(&format!("START {size}"))?;
         let deadline = Instant::now() + START_TIMEOUT;
@@ -162,7 +168,8 @@ impl Brain {
 
     /// Asks for a move in the position reached by `moves` (in order played)
     /// with `me` to move. Returns the answer and the time it took, measured
-    /// from the last line sent. Fails after `hard_limit` without an answer.
+    /// from the last line sent. Fails after `hard_limit` without an answer
+    /// (plus [`FIRST_MOVE_ALLOWANCE`] on the first move).
     pub fn think(
         &mut self,
         moves: &[Point],
@@ -182,6 +189,11 @@ impl Brain {
         command.push_str("DONE");
         self.send(&command)?;
         let start = Instant::now();
+        let hard_limit = if self.answered {
+            hard_limit
+        } else {
+            hard_limit + FIRST_MOVE_ALLOWANCE
+        };
         let deadline = start + hard_limit;
         loop {
             let line = self.next_line(deadline).map_err(|f| match f {
@@ -190,6 +202,7 @@ impl Brain {
             })?;
             match classify(&line) {
                 Reply::Move(x, y) if x < 256 && y < 256 => {
+                    self.answered = true;
                     return Ok((Point::new(x as u8, y as u8), start.elapsed()));
                 }
                 // Search progress is noise in the log; errors are kept.
@@ -280,7 +293,10 @@ mod tests {
     fn silent_dead_and_garbage_brains_fail_without_hanging() {
         let limit = Duration::from_millis(200);
         let silent = "read l; echo OK; while read l; do :; done";
-        assert_eq!(first_answer(silent, limit), Err(Failure::Timeout(limit)));
+        assert_eq!(
+            first_answer(silent, limit),
+            Err(Failure::Timeout(limit + FIRST_MOVE_ALLOWANCE))
+        );
         let dies = "read l; echo OK; while read l; do [ \"$l\" = DONE ] && exit 0; done";
         let r = first_answer(dies, Duration::from_secs(5));
         assert!(matches!(r, Err(Failure::Crash(_))), "{r:?}");

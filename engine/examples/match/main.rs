@@ -14,7 +14,11 @@
 //! Gomocup brain (one process per game, one thread, told `timeout_turn`,
 //! `timeout_match` and before every move `time_left`).
 //!
-//! A brain that answers late (past `--time` plus `--tolerance`), crashes,
+//! `--game-time MS` adds a whole-game clock per side, `--memory MB` (default
+//! 64) is sent as `max_memory`.
+//!
+//! A brain that answers late (past `--time` plus `--tolerance`, default
+//! 1000 ms; its first move may take 5 s more for setup), crashes,
 //! answers garbage or plays an illegal move (in Renju, a forbidden point)
 //! loses that game; the failure is printed and the match goes on.
 //!
@@ -111,7 +115,7 @@ fn parse_args(args: &[String]) -> Result<Config, String> {
         time: None,
         game_time: None,
         tolerance: Duration::from_millis(1000),
-        memory_mb: 128,
+        memory_mb: 64,
         games: 20,
         openings: String::new(),
         seed: 1,
@@ -308,6 +312,7 @@ fn play(
     let mut board = board_of(opening);
     let mut moves = opening.to_vec();
     let mut used = [Duration::ZERO; 2];
+    let mut moved = [false; 2];
     let record = |moves: &[Point]| -> String { moves.iter().map(|p| p.to_notation(15)).collect() };
     let end = |outcome, moves: &[Point], note: String, chatter| Game {
         outcome,
@@ -341,7 +346,12 @@ fn play(
             }
             Ok((None, _)) => return end(Outcome::Draw, &moves, "no legal move".into(), chatter),
             Ok((Some(p), t)) => {
-                clocks[side].add(t, budget);
+                if moved[side] {
+                    clocks[side].add(t, budget);
+                } else {
+                    clocks[side].add_first(t);
+                    moved[side] = true;
+                }
                 used[side] += t;
                 if let Some(g) = cfg.game_time
                     && used[side] > g + cfg.tolerance
@@ -391,12 +401,13 @@ fn ms(t: Duration) -> String {
 
 fn time_line(name: &str, t: &TimeUse, budget: Option<Duration>) -> String {
     format!(
-        "  {name}: {} moves, average {}, max {}, budget {}, over budget {}",
+        "  {name}: {} moves, average {}, max {}, budget {}, over budget {}; first moves (setup included) max {}",
         t.moves,
         ms(t.average()),
         ms(t.max),
         budget.map_or("none".into(), ms),
-        t.over_budget
+        t.over_budget,
+        ms(t.first_max)
     )
 }
 
@@ -459,13 +470,8 @@ fn main() {
             &mut clocks,
         );
         let (a_side, b_side) = if a_black { (0, 1) } else { (1, 0) };
-        for (total, part) in [(&mut a_time, a_side), (&mut b_time, b_side)] {
-            let c = clocks[part];
-            total.moves += c.moves;
-            total.total += c.total;
-            total.max = total.max.max(c.max);
-            total.over_budget += c.over_budget;
-        }
+        a_time.merge(&clocks[a_side]);
+        b_time.merge(&clocks[b_side]);
         let a_color = if a_black { Color::Black } else { Color::White };
         let result = match game.outcome {
             Outcome::Win(c) if c == a_color => 1.0,
@@ -597,9 +603,10 @@ mod tests {
             }
             Outcome::Draw => assert!(board.is_full()),
         }
+        // Each side's first move is counted apart.
         assert_eq!(
             clocks[0].moves as usize + clocks[1].moves as usize,
-            moves.len() - 2
+            moves.len() - 2 - 2
         );
     }
 

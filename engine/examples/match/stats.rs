@@ -102,11 +102,15 @@ impl Sprt {
 /// Thinking time of one side over a match.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct TimeUse {
+    /// Moves counted below: every move but each brain's first of a game,
+    /// which includes setting up its tables.
     pub moves: u32,
     pub total: Duration,
     pub max: Duration,
     /// Moves that took longer than the per-move budget.
     pub over_budget: u32,
+    /// The longest first move of a game (setup included).
+    pub first_max: Duration,
 }
 
 impl TimeUse {
@@ -117,6 +121,19 @@ impl TimeUse {
         if budget.is_some_and(|b| t > b) {
             self.over_budget += 1;
         }
+    }
+
+    pub fn add_first(&mut self, t: Duration) {
+        self.first_max = self.first_max.max(t);
+    }
+
+    /// Adds another match part's counts.
+    pub fn merge(&mut self, other: &TimeUse) {
+        self.moves += other.moves;
+        self.total += other.total;
+        self.max = self.max.max(other.max);
+        self.over_budget += other.over_budget;
+        self.first_max = self.first_max.max(other.first_max);
     }
 
     pub fn average(&self) -> Duration {
@@ -182,5 +199,14 @@ mod tests {
         assert_eq!(t.average(), Duration::from_millis(500) / 3);
         assert_eq!(t.max, Duration::from_millis(250));
         assert_eq!(t.over_budget, 1);
+        t.add_first(Duration::from_millis(900));
+        let mut sum = TimeUse::default();
+        sum.merge(&t);
+        sum.merge(&t);
+        assert_eq!((sum.moves, sum.over_budget), (6, 2));
+        assert_eq!(
+            (sum.max, sum.first_max),
+            (t.max, Duration::from_millis(900))
+        );
     }
 }
