@@ -161,3 +161,20 @@ fn a_new_position_supersedes_and_stop_stops() {
     let _ = a.poll();
     assert!(a.wait(Duration::from_millis(500)).is_none());
 }
+
+#[test]
+fn a_finished_game_is_analysed_without_harm() {
+    // Black already has five on row 8; White to move.
+    let b = stones(&["d8", "e8", "f8", "g8", "h8"], &["d9", "e9", "f9", "g9"]);
+    let mut a = Analyser::new();
+    for rule in Rule::ALL {
+        a.analyse(request(b.clone(), rule, Color::White, Some(2)));
+        let u = loop {
+            let u = a.wait(Duration::from_secs(60)).expect("an update");
+            if u.finished {
+                break u;
+            }
+        };
+        assert!(u.result.candidates.iter().all(|c| b.is_empty_at(c.point)));
+    }
+}
