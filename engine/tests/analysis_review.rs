@@ -198,3 +198,25 @@ fn a_missed_win_becomes_a_puzzle_the_checker_judges() {
     };
     assert_eq!(s.play(other), Ok(Outcome::Solved));
 }
+
+#[test]
+fn a_forbidden_move_that_loses_the_game_is_a_blunder() {
+    use gomoku_engine::ForbiddenPolicy;
+    let mut g = Game::new(Rule::Renju, 15)
+        .unwrap()
+        .with_policy(ForbiddenPolicy::Lose);
+    // Black's g8 h8 and i9 i10 make i8 a double three, which Black plays.
+    for m in ["g8", "c11", "h8", "m4", "i10", "o2", "i9", "a15", "i8"] {
+        g.play(at(m)).unwrap();
+    }
+    assert_eq!(g.result().and_then(|r| r.winner()), Some(Color::White));
+    let cancel = AtomicBool::new(false);
+    let r = review::review(&g, &settings(), &cancel, &mut |_, _| {}).unwrap();
+    assert_eq!(r.moves.len(), 9);
+    assert_eq!(r.winner, Some(Color::White));
+    let last = r.moves.last().unwrap();
+    assert_eq!(last.class, MoveClass::Blunder);
+    assert_eq!(last.after.forced.map(|(c, _)| c), Some(Color::White));
+    assert_eq!(r.decided_at, Some(8));
+    assert!(r.player(Color::Black).blunders.contains(&8));
+}
