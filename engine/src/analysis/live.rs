@@ -27,7 +27,7 @@ pub struct AnalysisRequest {
     pub to_move: Color,
     /// How many candidates, clamped to 1..=[`MAX_MULTI_PV`].
     pub multi_pv: usize,
-    /// Stop after this depth (None: [`MAX_DEPTH`], or until stopped).
+    /// Stop after this depth (None: depth 40, or until stopped).
     pub max_depth: Option<u32>,
 }
 

@@ -6,8 +6,8 @@
 //! ([`Searcher::search_excluding`], the cancel flag and the per-depth
 //! report), so the search may change inside without touching this module.
 //! Texts meant for people are [`Message`]s (a key and its arguments) for the
-//! game's translation table; [`Message::english`] renders them for the
-//! brain, logs and tests.
+//! game's translation table, which needs every key of [`ENGLISH`];
+//! [`Message::english`] renders them for logs and tests.
 
 mod evaluation;
 mod live;
@@ -18,7 +18,7 @@ pub mod threats;
 
 pub use evaluation::{Evaluation, rank, win_chance};
 pub use live::{Analyser, AnalysisRequest, AnalysisUpdate, MAX_MULTI_PV};
-pub use message::Message;
+pub use message::{ENGLISH, Message};
 
 use crate::board::{Board, Color, Point};
 use crate::search::{Score, SearchLimits, Searcher};
