@@ -6,6 +6,7 @@ use crate::message::{Ending, ErrorKind, Message, PROTOCOL_VERSION};
 use crate::runtime::{Conn, Incoming, Input, Outbox, Presence, Session, TICK, Timing};
 use crate::state::{GameSettings, NetGame, Violation};
 use gomoku_engine::Color;
+use gomoku_engine::opening::{OpeningRule, Seat};
 use std::net::{SocketAddr, TcpStream};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
 use std::time::{Duration, Instant};
@@ -23,7 +24,7 @@ impl Link {
     /// [`Event::Connected`] or [`Event::Disconnected`] tells how it went.
     pub fn join(config: JoinConfig) -> std::io::Result<Link> {
         let (input_tx, input_rx) = channel();
-        let session = Session::new(NetGame::new(GameSettings::default()), Color::White);
+        let session = Session::new(NetGame::new(GameSettings::default()), Seat::Second);
         let (outbox, event_rx, shared) = Outbox::new(&session, &config.name);
         let code = config.code.clone();
         let mut joiner = Joiner {
@@ -59,7 +60,6 @@ enum Stage {
     /// `welcome` read, waiting for the `sync` that completes it.
     Welcome {
         settings: GameSettings,
-        you: Color,
     },
     Playing,
 }
@@ -176,6 +176,7 @@ impl Joiner {
                     clock,
                 },
             ) => {
+                let opening_rule = OpeningRule::from_name(&opening);
                 if version != PROTOCOL_VERSION || size != crate::message::BOARD_SIZE {
                     Err(Violation::new(
                         ErrorKind::Version,
@@ -184,7 +185,7 @@ impl Joiner {
                              this joiner version {PROTOCOL_VERSION} on 15x15"
                         ),
                     ))
-                } else {
+                } else if let Some(opening) = opening_rule {
                     self.opponent = Some(name);
                     let settings = GameSettings {
                         rule,
@@ -192,13 +193,29 @@ impl Joiner {
                         host_color: you.opponent(),
                         clock,
                     };
-                    self.stage = Stage::Welcome { settings, you };
+                    self.stage = Stage::Welcome { settings };
                     Ok(Vec::new())
+                } else {
+                    Err(Violation::new(
+                        ErrorKind::Version,
+                        format!(
+                            "the host plays an opening rule this joiner does not know: {opening}"
+                        ),
+                    ))
                 }
             }
-            (Stage::Welcome { settings, you }, Message::Sync { moves, ended }) => {
-                NetGame::from_sync(settings, &moves, ended).map(|net| {
-                    self.session.reset(net, you);
+            (
+                Stage::Welcome { settings },
+                Message::Sync {
+                    moves,
+                    ended,
+                    opening,
+                },
+            ) => {
+                // The joiner sits in the seat the host does not take.
+                let seat = settings.host_seat().other();
+                NetGame::from_sync(settings, &moves, ended, &opening).map(|net| {
+                    self.session.reset(net, seat);
                     self.stage = Stage::Playing;
                     let opponent = self.opponent.clone().unwrap_or_default();
                     self.session.events.push(Event::Connected { opponent });

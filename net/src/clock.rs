@@ -42,6 +42,13 @@ impl HostClock {
         self.left[mover.index()] += self.increment;
     }
 
+    /// The players exchanged colours (an opening's swap): their times go
+    /// with them.
+    pub fn swap_sides(&mut self, now: Instant) {
+        self.run(None, now);
+        self.left.swap(0, 1);
+    }
+
     pub fn reading(&self, now: Instant) -> Clocks {
         let mut clocks = Clocks {
             black: self.left[Color::Black.index()],

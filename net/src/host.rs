@@ -2,12 +2,13 @@
 //! clocks; seats one joiner at a time and turns everyone else away.
 
 use crate::clock::HostClock;
-use crate::link::{Action, Event, Link};
+use crate::link::{self, Event, Link};
 use crate::message::{ErrorKind, Message, PROTOCOL_VERSION};
 use crate::runtime::{
     Conn, Incoming, Input, Outbox, Presence, Session, TICK, Timing, new_join_code,
 };
 use crate::state::{GameSettings, NetGame, Violation};
+use gomoku_engine::opening::{Action, Decision};
 use std::io;
 use std::net::{SocketAddr, TcpListener};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
@@ -34,21 +35,12 @@ impl Link {
     /// Starts hosting: binds now (so a busy port is reported at once), then
     /// waits for a joiner on a background thread.
     pub fn host(config: HostConfig) -> io::Result<Link> {
-        if config.settings.opening != "free" {
-            return Err(io::Error::new(
-                io::ErrorKind::InvalidInput,
-                format!(
-                    "opening rule '{}' is not supported yet",
-                    config.settings.opening
-                ),
-            ));
-        }
         let listener = TcpListener::bind(config.bind)?;
         listener.set_nonblocking(true)?;
         let local_addr = listener.local_addr()?;
         let code = config.code.clone().unwrap_or_else(new_join_code);
         let (input_tx, input_rx) = channel();
-        let me = config.settings.host_color;
+        let me = config.settings.host_seat();
         let session = Session::new(NetGame::new(config.settings.clone()), me);
         let (outbox, event_rx, shared) = Outbox::new(&session, &config.name);
         let clock = config.settings.clock.map(HostClock::new);
@@ -59,7 +51,7 @@ impl Link {
             timing: config.timing,
             session,
             clock,
-            seat: None,
+            guest: None,
             pending: Vec::new(),
             next_id: 0,
             inputs: input_tx.clone(),
@@ -80,7 +72,8 @@ impl Link {
     }
 }
 
-struct Seat {
+/// The joiner at the table.
+struct Guest {
     conn: Conn,
     name: String,
 }
@@ -92,7 +85,7 @@ struct Host {
     timing: Timing,
     session: Session,
     clock: Option<HostClock>,
-    seat: Option<Seat>,
+    guest: Option<Guest>,
     pending: Vec<Conn>,
     next_id: u64,
     inputs: Sender<Input>,
@@ -116,7 +109,7 @@ impl Host {
         for conn in self.pending.drain(..) {
             conn.close();
         }
-        if let Some(seat) = self.seat.take() {
+        if let Some(seat) = self.guest.take() {
             seat.conn.close();
         }
     }
@@ -148,20 +141,21 @@ impl Host {
         }
     }
 
-    fn act(&mut self, action: Action) {
-        if let Action::NewGame { host_color } = action {
+    fn act(&mut self, action: link::Action) {
+        if let link::Action::NewGame { host_color } = action {
             let settings = GameSettings {
                 host_color,
                 ..self.session.net.settings.clone()
             };
             self.clock = settings.clock.map(HostClock::new);
-            self.session.reset(NetGame::new(settings), host_color);
+            let seat = settings.host_seat();
+            self.session.reset(NetGame::new(settings), seat);
             self.send_game();
             self.after_change();
             return;
         }
-        let needs_peer = !matches!(action, Action::Resign);
-        if needs_peer && self.seat.is_none() {
+        let needs_peer = !matches!(action, link::Action::Resign);
+        if needs_peer && self.guest.is_none() {
             self.emit(Event::Refused(
                 "the opponent is not connected; the game is paused".into(),
             ));
@@ -178,7 +172,7 @@ impl Host {
         if let Some(i) = self.pending.iter().position(|c| c.id == id) {
             let conn = self.pending.swap_remove(i);
             self.handshake(conn, what);
-        } else if self.seat.as_ref().is_some_and(|s| s.conn.id == id) {
+        } else if self.guest.as_ref().is_some_and(|s| s.conn.id == id) {
             self.seated(what);
         }
         // Anything else comes from a connection already closed.
@@ -210,14 +204,14 @@ impl Host {
         };
         // The same player coming back takes their seat again even if the
         // old connection has not timed out yet.
-        if let Some(seat) = self.seat.take_if(|s| s.name == name) {
+        if let Some(seat) = self.guest.take_if(|s| s.name == name) {
             seat.conn.close();
         }
-        if let Some(seat) = &self.seat {
+        if let Some(seat) = &self.guest {
             let busy = format!("{} is already playing this game", seat.name);
             return self.turn_away(conn, Violation::new(ErrorKind::Busy, busy));
         }
-        self.seat = Some(Seat {
+        self.guest = Some(Guest {
             conn,
             name: name.clone(),
         });
@@ -254,7 +248,10 @@ impl Host {
     }
 
     fn seated(&mut self, what: Incoming) {
-        let name = self.seat.as_ref().map_or(String::new(), |s| s.name.clone());
+        let name = self
+            .guest
+            .as_ref()
+            .map_or(String::new(), |s| s.name.clone());
         let outcome = match what {
             Incoming::Message(Message::Error { kind, message }) => {
                 self.drop_seat(format!("{name} left: {message}"), Some(kind));
@@ -270,7 +267,7 @@ impl Host {
         match outcome {
             Ok(replies) => self.send_seat(&replies),
             Err(violation) => {
-                if let Some(seat) = self.seat.take() {
+                if let Some(seat) = self.guest.take() {
                     seat.conn.refuse(&violation);
                 }
                 self.drop_seat(format!("{name} was disconnected: {violation}"), None);
@@ -280,7 +277,7 @@ impl Host {
     }
 
     fn drop_seat(&mut self, reason: String, refused: Option<ErrorKind>) {
-        if let Some(seat) = self.seat.take() {
+        if let Some(seat) = self.guest.take() {
             seat.conn.close();
         }
         self.emit(Event::Disconnected { reason, refused });
@@ -295,6 +292,7 @@ impl Host {
             Message::Sync {
                 moves: net.move_string(),
                 ended: net.ending(),
+                opening: net.opening_steps(),
             },
         ];
         self.send_seat(&messages);
@@ -304,7 +302,7 @@ impl Host {
         if messages.is_empty() {
             return;
         }
-        let failed = match &mut self.seat {
+        let failed = match &mut self.guest {
             Some(seat) => seat.conn.send_all(messages).err(),
             None => None,
         };
@@ -321,12 +319,18 @@ impl Host {
             return self.flush_events();
         };
         for event in &self.session.events {
-            if let Event::Moved { color, .. } = event {
-                clock.moved(*color, now);
+            match event {
+                Event::Moved { color, .. } => clock.moved(*color, now),
+                // Time belongs to the players, not to the colours.
+                Event::OpeningStep {
+                    step: Action::Decide(Decision::Swap),
+                    ..
+                } => clock.swap_sides(now),
+                _ => {}
             }
         }
-        let live = self.seat.is_some() && !self.session.net.is_over();
-        clock.run(live.then(|| self.session.net.game().to_move()), now);
+        let live = self.guest.is_some() && !self.session.net.is_over();
+        clock.run(live.then(|| self.session.net.acting_color()), now);
         if !self.session.events.is_empty() {
             self.send_clock(now);
         }
@@ -368,7 +372,7 @@ impl Host {
         }
         let every = self.timing.heartbeat;
         let failed = self
-            .seat
+            .guest
             .as_mut()
             .and_then(|s| s.conn.keep_alive(every).err());
         if let Some(e) = failed {
@@ -378,8 +382,8 @@ impl Host {
 
     fn flush_events(&mut self) {
         let presence = Presence {
-            connected: self.seat.is_some(),
-            opponent: self.seat.as_ref().map(|s| s.name.clone()),
+            connected: self.guest.is_some(),
+            opponent: self.guest.as_ref().map(|s| s.name.clone()),
             clocks: self.clock.as_ref().map(|c| c.reading(Instant::now())),
         };
         self.outbox.flush(&mut self.session, presence);

@@ -63,7 +63,9 @@
 //!    opening, clock settings) and `sync` (the move string so far and how
 //!    the game ended, if it did not end on the board). A joiner that comes
 //!    back after a drop gets the same two messages and replays the moves.
-//! 3. Both sides send `move {number, at}`; the number must be the
+//! 3. With an opening rule, the players first send `opening_step`s (stones,
+//!    swaps, offers), checked by the engine's opening state machine.
+//!    Both sides send `move {number, at}`; the number must be the
 //!    receiver's move count + 1 (else `desync`), the move must be legal
 //!    (else `illegal_move`). Undo is `undo_request` / `undo_reply`, draws
 //!    `draw_offer` / `draw_reply`, then `resign`, `chat`.

@@ -4,6 +4,7 @@
 
 use crate::message::ErrorKind;
 use crate::state::{NetGame, Outcome};
+use gomoku_engine::opening::{self, Seat};
 use gomoku_engine::{Color, Point};
 use std::net::SocketAddr;
 use std::sync::mpsc::{Receiver, Sender};
@@ -17,6 +18,8 @@ use std::time::{Duration, Instant};
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Action {
     Play(Point),
+    /// A step of the opening phase (stones, a choice, offers, a pick).
+    Opening(opening::Action),
     /// Ask the opponent to take back moves until it is our turn again.
     RequestUndo,
     AnswerUndo(bool),
@@ -48,6 +51,12 @@ pub enum Event {
         number: u32,
         point: Point,
         color: Color,
+        mine: bool,
+    },
+    /// A step of the opening, by us (`mine`) or by the opponent; a swap
+    /// changes [`Snapshot::me`].
+    OpeningStep {
+        step: opening::Action,
         mine: bool,
     },
     /// Both agreed to an undo; `keep` moves remain.
@@ -110,8 +119,10 @@ impl Clocks {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Snapshot {
     pub game: NetGame,
-    /// The local player's colour.
+    /// The local player's colour now (the opening's swaps change it).
     pub me: Color,
+    /// The local player's seat in the opening (fixed for the game).
+    pub my_seat: Seat,
     pub my_name: String,
     /// The opponent's name, once they said hello (kept while they are away).
     pub opponent: Option<String>,

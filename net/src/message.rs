@@ -4,7 +4,8 @@
 //! in which they are exchanged. Everything read from the network goes
 //! through [`decode`], which never panics and names what was wrong.
 
-use gomoku_engine::{Color, Rule};
+use gomoku_engine::opening::{Action, Decision};
+use gomoku_engine::{Color, Point, Rule};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -79,6 +80,61 @@ impl fmt::Display for ErrorKind {
     }
 }
 
+/// One step of the opening phase on the wire, e.g. `{"place":"h8"}`,
+/// `{"decide":"Swap"}`, `{"declare":5}`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Step {
+    Place(WirePoint),
+    Decide(Decision),
+    Declare(u8),
+    Offer(WirePoint),
+    Pick(WirePoint),
+}
+
+/// A point written in `h8` notation on the wire.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WirePoint(pub Point);
+
+impl Serialize for WirePoint {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.0.to_notation(BOARD_SIZE))
+    }
+}
+
+impl<'de> Deserialize<'de> for WirePoint {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(d)?;
+        Point::parse(&text, BOARD_SIZE)
+            .map(WirePoint)
+            .map_err(serde::de::Error::custom)
+    }
+}
+
+impl From<Action> for Step {
+    fn from(action: Action) -> Step {
+        match action {
+            Action::Place(p) => Step::Place(WirePoint(p)),
+            Action::Decide(d) => Step::Decide(d),
+            Action::Declare(n) => Step::Declare(n),
+            Action::Offer(p) => Step::Offer(WirePoint(p)),
+            Action::Pick(p) => Step::Pick(WirePoint(p)),
+        }
+    }
+}
+
+impl From<Step> for Action {
+    fn from(step: Step) -> Action {
+        match step {
+            Step::Place(p) => Action::Place(p.0),
+            Step::Decide(d) => Action::Decide(d),
+            Step::Declare(n) => Action::Declare(n),
+            Step::Offer(p) => Action::Offer(p.0),
+            Step::Pick(p) => Action::Pick(p.0),
+        }
+    }
+}
+
 /// One line of the protocol. On the wire: `{"type":"move","number":3,"at":"j10"}`.
 ///
 /// Points are written in `h8` notation on a [`BOARD_SIZE`] board (column
@@ -97,9 +153,11 @@ pub enum Message {
     Welcome {
         version: u32,
         name: String,
-        /// The joiner's colour.
+        /// The joiner's colour at the start (the opening's swaps may change
+        /// it: `sync` carries them).
         you: Color,
         rule: Rule,
+        /// `free`, `swap`, `swap2`, `soosorv8` or `taraguchi10`.
         opening: String,
         size: usize,
         clock: Option<ClockSettings>,
@@ -110,12 +168,22 @@ pub enum Message {
         /// Move string, e.g. `h8i9j10`.
         moves: String,
         ended: Option<Ending>,
+        /// The opening's steps so far, in order; the first stones of
+        /// `moves` are the ones these steps placed.
+        #[serde(default)]
+        opening: Vec<Step>,
     },
     /// A move; `number` counts from 1 for Black's first move and must be
     /// the receiver's move count + 1.
     Move {
         number: u32,
         at: String,
+    },
+    /// A step of the opening phase by the player whose turn it is there;
+    /// `number` counts the opening's steps from 1.
+    OpeningStep {
+        number: u32,
+        step: Step,
     },
     /// Asks to take back moves until the sender is to move again; `moves`
     /// is the number of moves on the board when asking.
@@ -246,6 +314,15 @@ mod tests {
                 ended: Some(Ending::Resigned {
                     loser: Color::Black,
                 }),
+                opening: vec![
+                    Step::Place(WirePoint(Point::new(7, 7))),
+                    Step::Place(WirePoint(Point::new(8, 6))),
+                    Step::Decide(Decision::Swap),
+                ],
+            },
+            Message::OpeningStep {
+                number: 4,
+                step: Step::Declare(5),
             },
             Message::Move {
                 number: 3,
@@ -299,6 +376,17 @@ mod tests {
             decode(b"{\"type\":\"heartbeat\"}\r"),
             Ok(Message::Heartbeat)
         );
+        let step = encode(&Message::OpeningStep {
+            number: 2,
+            step: Step::Offer(WirePoint(Point::new(7, 7))),
+        });
+        assert_eq!(
+            step,
+            "{\"type\":\"opening_step\",\"number\":2,\"step\":{\"offer\":\"h8\"}}\n"
+        );
+        // Points off the board do not even parse.
+        let off = b"{\"type\":\"opening_step\",\"number\":1,\"step\":{\"place\":\"z99\"}}";
+        assert_eq!(decode(off).unwrap_err().kind, ErrorKind::Malformed);
     }
 
     #[test]

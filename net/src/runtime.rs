@@ -6,6 +6,7 @@ use crate::link::{Action, Clocks, Event, Snapshot};
 use crate::message::{self, DecodeError, ErrorKind, Message};
 use crate::state::{NetGame, Violation};
 use crate::wire::{self, Line};
+use gomoku_engine::opening::Seat;
 use gomoku_engine::{Color, Point};
 use std::io::{self, BufReader, Read, Write};
 use std::net::{Shutdown, SocketAddr, TcpStream};
@@ -173,7 +174,8 @@ impl Outbox {
     ) -> (Outbox, Receiver<Event>, Arc<Mutex<Snapshot>>) {
         let mut snapshot = Snapshot {
             game: session.net.clone(),
-            me: session.me,
+            me: session.my_color(),
+            my_seat: session.me,
             my_name: my_name.to_string(),
             opponent: None,
             connected: false,
@@ -212,11 +214,12 @@ impl Outbox {
     }
 }
 
-/// The in-game protocol state of one end: the game, our colour and the
+/// The in-game protocol state of one end: the game, our seat and the
 /// open questions (undo, draw) in both directions.
 pub(crate) struct Session {
     pub net: NetGame,
-    pub me: Color,
+    /// Our seat; our colour follows from the opening's swaps.
+    pub me: Seat,
     /// The move count at which we asked for an undo.
     my_undo: Option<u32>,
     their_undo: Option<u32>,
@@ -226,7 +229,7 @@ pub(crate) struct Session {
 }
 
 impl Session {
-    pub fn new(net: NetGame, me: Color) -> Session {
+    pub fn new(net: NetGame, me: Seat) -> Session {
         Session {
             net,
             me,
@@ -239,15 +242,19 @@ impl Session {
     }
 
     /// Replaces the game (new game, resync); open questions lapse.
-    pub fn reset(&mut self, net: NetGame, me: Color) {
+    pub fn reset(&mut self, net: NetGame, me: Seat) {
         let events = std::mem::take(&mut self.events);
         *self = Session::new(net, me);
         self.events = events;
         self.events.push(Event::Synced);
     }
 
+    pub fn my_color(&self) -> Color {
+        self.net.color_of(self.me)
+    }
+
     pub fn them(&self) -> Color {
-        self.me.opponent()
+        self.my_color().opponent()
     }
 
     fn move_count(&self) -> u32 {
@@ -256,7 +263,8 @@ impl Session {
 
     pub fn fill(&self, snapshot: &mut Snapshot) {
         snapshot.game = self.net.clone();
-        snapshot.me = self.me;
+        snapshot.me = self.my_color();
+        snapshot.my_seat = self.me;
         snapshot.undo_requested = self.their_undo.is_some();
         snapshot.draw_offered = self.their_draw;
         snapshot.undo_pending = self.my_undo.is_some();
@@ -282,6 +290,14 @@ impl Session {
         self.push_game_over();
     }
 
+    /// An opening step by either side that passed its checks.
+    fn opened(&mut self, step: gomoku_engine::opening::Action, mine: bool) {
+        self.my_undo = None;
+        self.their_undo = None;
+        self.events.push(Event::OpeningStep { step, mine });
+        self.push_game_over();
+    }
+
     pub fn push_game_over(&mut self) {
         if let Some(outcome) = self.net.outcome() {
             self.events.push(Event::GameOver(outcome));
@@ -304,7 +320,7 @@ impl Session {
         Ok(match action {
             Action::Play(point) => {
                 self.net
-                    .check_local_move(point, self.me)
+                    .check_local_move(point, self.my_color())
                     .map_err(|v| v.message)?;
                 let number = self.net.next_number();
                 self.play(point, true);
@@ -313,8 +329,20 @@ impl Session {
                     at: point.to_notation(message::BOARD_SIZE),
                 }]
             }
+            Action::Opening(step) => {
+                if self.net.opening().is_done() || self.net.to_act() != self.me {
+                    return Err("it is not your opening step".into());
+                }
+                let number = self.net.opening().actions().len() as u32 + 1;
+                self.net.apply_opening(step).map_err(|v| v.message)?;
+                self.opened(step, true);
+                vec![Message::OpeningStep {
+                    number,
+                    step: step.into(),
+                }]
+            }
             Action::RequestUndo => {
-                if self.net.undo_target(self.me).is_none() {
+                if self.net.undo_target(self.my_color()).is_none() {
                     return Err("there is no move of yours to take back".into());
                 }
                 if self.my_undo.is_some() {
@@ -355,7 +383,7 @@ impl Session {
             }
             Action::Resign => {
                 over(self)?;
-                self.net.resign(self.me);
+                self.net.resign(self.my_color());
                 self.push_game_over();
                 vec![Message::Resign]
             }
@@ -383,6 +411,10 @@ impl Session {
                 let point = self.net.check_move(number, &at, self.them())?;
                 self.play(point, false);
             }
+            Message::OpeningStep { number, step } => {
+                self.net.opening_step(number, step, self.me.other())?;
+                self.opened(step.into(), false);
+            }
             Message::UndoRequest { moves } => {
                 if moves != self.move_count() || self.net.undo_target(self.them()).is_none() {
                     // Asked for a position that is gone (we moved meanwhile)
@@ -401,7 +433,7 @@ impl Session {
                 if self.my_undo == Some(moves) && moves == self.move_count() {
                     self.my_undo = None;
                     if accept {
-                        self.undo(self.me);
+                        self.undo(self.my_color());
                     } else {
                         self.events.push(Event::UndoDeclined);
                     }

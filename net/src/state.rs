@@ -3,9 +3,11 @@
 //! back. Legality, forbidden points and results come from the engine's
 //! [`Game`]; nothing here changes the game unless a check passed first.
 
-use crate::message::{BOARD_SIZE, ClockSettings, Ending, ErrorKind, Message, PROTOCOL_VERSION};
+use crate::message::{
+    BOARD_SIZE, ClockSettings, Ending, ErrorKind, Message, PROTOCOL_VERSION, Step,
+};
 use gomoku_engine::board::parse_move_list;
-use gomoku_engine::opening::{self, Opening, OpeningError};
+use gomoku_engine::opening::{self, Opening, OpeningRule, Seat};
 use gomoku_engine::rules;
 use gomoku_engine::{Color, Game, GameResult, Point, Rule};
 use std::fmt;
@@ -15,8 +17,9 @@ use std::fmt;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameSettings {
     pub rule: Rule,
-    /// The opening rule; only `free` is played so far.
-    pub opening: String,
+    pub opening: OpeningRule,
+    /// The host's colour at the start: Black makes the host the opening's
+    /// first player (the tentative Black), whose colour swaps may change.
     pub host_color: Color,
     pub clock: Option<ClockSettings>,
 }
@@ -29,9 +32,17 @@ impl GameSettings {
             name: host_name.to_string(),
             you: self.host_color.opponent(),
             rule: self.rule,
-            opening: self.opening.clone(),
+            opening: self.opening.name().to_string(),
             size: BOARD_SIZE,
             clock: self.clock,
+        }
+    }
+
+    /// The host's seat in the opening (and so for the whole game).
+    pub fn host_seat(&self) -> Seat {
+        match self.host_color {
+            Color::Black => Seat::First,
+            Color::White => Seat::Second,
         }
     }
 }
@@ -40,7 +51,7 @@ impl Default for GameSettings {
     fn default() -> Self {
         GameSettings {
             rule: Rule::Freestyle,
-            opening: "free".into(),
+            opening: OpeningRule::Free,
             host_color: Color::Black,
             clock: None,
         }
@@ -120,24 +131,31 @@ impl fmt::Display for Violation {
 pub struct NetGame {
     pub settings: GameSettings,
     game: Game,
+    /// The opening rule's state; over from the start for a free opening.
+    opening: Opening,
     agreed_draw: bool,
 }
 
 impl NetGame {
     pub fn new(settings: GameSettings) -> NetGame {
         let game = Game::new(settings.rule, BOARD_SIZE).expect("15 is a valid board size");
+        let opening = Opening::new(settings.opening, BOARD_SIZE)
+            .expect("every opening rule fits a 15x15 board");
         NetGame {
             settings,
             game,
+            opening,
             agreed_draw: false,
         }
     }
 
-    /// Rebuilds a game from a `sync` message (the host's move list).
+    /// Rebuilds a game from a `sync` message: the opening's steps, then
+    /// the rest of the host's move list.
     pub fn from_sync(
         settings: GameSettings,
         moves: &str,
         ended: Option<Ending>,
+        steps: &[Step],
     ) -> Result<NetGame, Violation> {
         let desync = |e: &dyn fmt::Display| {
             Violation::new(
@@ -147,7 +165,17 @@ impl NetGame {
         };
         let points = parse_move_list(moves, BOARD_SIZE).map_err(|e| desync(&e))?;
         let mut net = NetGame::new(settings);
-        for p in points {
+        for &step in steps {
+            net.apply_opening(step.into()).map_err(|v| desync(&v))?;
+        }
+        let placed = net.game.moves().len();
+        if points.get(..placed) != Some(net.game.moves()) {
+            return Err(desync(&"the moves do not start with the opening's stones"));
+        }
+        if placed < points.len() && !net.opening.is_done() {
+            return Err(desync(&"moves after an unfinished opening"));
+        }
+        for &p in &points[placed..] {
             net.game.play(p).map_err(|e| desync(&e))?;
         }
         match ended {
@@ -164,6 +192,31 @@ impl NetGame {
 
     pub fn game(&self) -> &Game {
         &self.game
+    }
+
+    pub fn opening(&self) -> &Opening {
+        &self.opening
+    }
+
+    /// The opening's steps so far, for `sync`.
+    pub fn opening_steps(&self) -> Vec<Step> {
+        self.opening.actions().iter().map(|&a| a.into()).collect()
+    }
+
+    /// The colour `seat` holds now.
+    pub fn color_of(&self, seat: Seat) -> Color {
+        self.opening.color_of(seat)
+    }
+
+    /// Who acts now: the opening phase's actor, then the holder of the
+    /// colour to move.
+    pub fn to_act(&self) -> Seat {
+        self.opening.to_act(&self.game)
+    }
+
+    /// The colour the acting player holds now.
+    pub fn acting_color(&self) -> Color {
+        self.color_of(self.to_act())
     }
 
     /// The move string of the game so far, e.g. `h8i9j10`.
@@ -235,6 +288,11 @@ impl NetGame {
         if let Some(outcome) = self.outcome() {
             return Err(illegal(format!("the game is over ({outcome})")));
         }
+        if !self.opening.is_done() {
+            return Err(illegal(
+                "the opening is not over: send opening steps".into(),
+            ));
+        }
         if self.game.to_move() != mover {
             return Err(illegal(format!("it is {}'s turn", self.game.to_move())));
         }
@@ -253,17 +311,28 @@ impl NetGame {
     /// last move: back to the requester's turn, at least one move. None
     /// when there is nothing of theirs to take back or the game was ended
     /// by the players (resignation, timeout, agreement).
+    /// The opening's stones are never taken back.
     pub fn undo_target(&self, requester: Color) -> Option<usize> {
-        if self.ending().is_some() {
+        if self.ending().is_some() || !self.opening.is_done() {
             return None;
         }
         let len = self.game.moves().len();
         let last_mover = Color::of_ply(len.checked_sub(1)?);
-        if last_mover == requester {
+        let keep = if last_mover == requester {
             Some(len - 1)
         } else {
             len.checked_sub(2)
-        }
+        }?;
+        (keep >= self.opening_stones()).then_some(keep)
+    }
+
+    /// Stones the opening put on the board.
+    fn opening_stones(&self) -> usize {
+        self.opening
+            .actions()
+            .iter()
+            .filter(|a| matches!(a, opening::Action::Place(_) | opening::Action::Pick(_)))
+            .count()
     }
 
     /// Takes moves back until `keep` remain.
@@ -274,13 +343,33 @@ impl NetGame {
     }
 
     /// An opening step (stones, swaps, offers) checked and played by the
-    /// engine's opening rules.
-    pub fn apply_opening(
-        &mut self,
-        opening: &mut Opening,
-        action: opening::Action,
-    ) -> Result<(), OpeningError> {
-        opening.apply(&mut self.game, action)
+    /// engine's opening rules; a refused step changes nothing.
+    pub fn apply_opening(&mut self, action: opening::Action) -> Result<(), Violation> {
+        if let Some(outcome) = self.outcome() {
+            let over = format!("the game is over ({outcome})");
+            return Err(Violation::new(ErrorKind::IllegalMove, over));
+        }
+        self.opening
+            .apply(&mut self.game, action)
+            .map_err(|e| Violation::new(ErrorKind::IllegalMove, e.to_string()))
+    }
+
+    /// Checks an `opening_step` from `actor` and applies it.
+    pub fn opening_step(&mut self, number: u32, step: Step, actor: Seat) -> Result<(), Violation> {
+        let expected = self.opening.actions().len() as u32 + 1;
+        if number != expected {
+            return Err(Violation::new(
+                ErrorKind::Desync,
+                format!("opening step {number} received, step {expected} expected"),
+            ));
+        }
+        if self.opening.is_done() || self.to_act() != actor {
+            return Err(Violation::new(
+                ErrorKind::IllegalMove,
+                "it is not that player's opening step",
+            ));
+        }
+        self.apply_opening(step.into())
     }
 
     pub fn resign(&mut self, loser: Color) {
@@ -303,7 +392,7 @@ mod tests {
     use super::*;
 
     fn game(moves: &str) -> NetGame {
-        NetGame::from_sync(GameSettings::default(), moves, None).unwrap()
+        NetGame::from_sync(GameSettings::default(), moves, None, &[]).unwrap()
     }
 
     #[test]
@@ -324,7 +413,7 @@ mod tests {
             rule: Rule::Renju,
             ..GameSettings::default()
         };
-        let g = NetGame::from_sync(settings, "g8a1h8a2i10a3i11a4", None).unwrap();
+        let g = NetGame::from_sync(settings, "g8a1h8a2i10a3i11a4", None, &[]).unwrap();
         let refused = g.check_move(9, "i8", Color::Black).unwrap_err();
         assert_eq!(refused.kind, ErrorKind::IllegalMove);
         assert!(refused.message.contains("double-three"), "{refused}");
@@ -347,12 +436,14 @@ mod tests {
     fn sync_restores_what_the_moves_cannot_say() {
         let mut g = game("h8i9j10");
         g.agree_draw();
-        let copy = NetGame::from_sync(g.settings.clone(), &g.move_string(), g.ending()).unwrap();
+        let copy =
+            NetGame::from_sync(g.settings.clone(), &g.move_string(), g.ending(), &[]).unwrap();
         assert_eq!(copy, g);
         assert_eq!(copy.outcome(), Some(Outcome::AgreedDraw));
         let mut t = game("h8");
         t.time_out(Color::White);
-        let copy = NetGame::from_sync(t.settings.clone(), &t.move_string(), t.ending()).unwrap();
+        let copy =
+            NetGame::from_sync(t.settings.clone(), &t.move_string(), t.ending(), &[]).unwrap();
         assert_eq!(copy.outcome().unwrap().winner(), Some(Color::Black));
         assert_eq!(copy.outcome().unwrap().how(), "timeout");
     }
@@ -367,7 +458,7 @@ mod tests {
             rule: Rule::Renju,
             ..GameSettings::default()
         };
-        let stuck = NetGame::from_sync(renju, STUCK, None).unwrap();
+        let stuck = NetGame::from_sync(renju, STUCK, None, &[]).unwrap();
         assert_eq!(stuck.game().moves().len(), 224);
         let outcome = stuck.outcome().unwrap();
         assert_eq!(outcome, Outcome::NoLegalMove(Color::Black));
@@ -377,13 +468,13 @@ mod tests {
         before.undo_to(223);
         assert_eq!(before.outcome(), None);
         // Under freestyle Black could play it.
-        let free = NetGame::from_sync(GameSettings::default(), STUCK, None).unwrap();
+        let free = NetGame::from_sync(GameSettings::default(), STUCK, None, &[]).unwrap();
         assert_eq!(free.outcome(), None);
     }
 
     #[test]
     fn a_move_list_that_does_not_replay_is_a_desync() {
-        let bad = NetGame::from_sync(GameSettings::default(), "h8h8", None);
+        let bad = NetGame::from_sync(GameSettings::default(), "h8h8", None, &[]);
         assert_eq!(bad.unwrap_err().kind, ErrorKind::Desync);
         let five = "h8a1i8a2j8a3k8a4l8";
         let over = NetGame::from_sync(
@@ -392,6 +483,7 @@ mod tests {
             Some(Ending::Resigned {
                 loser: Color::Black,
             }),
+            &[],
         );
         assert_eq!(over.unwrap_err().kind, ErrorKind::Desync);
         assert_eq!(game(five).outcome().unwrap().how(), "five");

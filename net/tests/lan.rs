@@ -1,6 +1,7 @@
 //! Hosts and joiners talking over 127.0.0.1: whole games, the handshake's
 //! refusals, bad bytes, drops and reconnects. Every wait is bounded.
 
+use gomoku_engine::opening::{Action as Step, Decision, OpeningRule, Seat};
 use gomoku_engine::{Color, GameResult, Point};
 use gomoku_net::message::{decode, encode};
 use gomoku_net::wire::{Line, read_line};
@@ -139,6 +140,7 @@ impl Raw {
         self.send(&Message::Sync {
             moves: moves.into(),
             ended: None,
+            opening: Vec::new(),
         });
     }
 
@@ -489,4 +491,90 @@ fn the_host_keeps_the_clocks_and_a_fallen_flag_ends_the_game() {
             loser: Color::White
         })
     );
+}
+
+#[test]
+fn a_swap2_opening_is_played_over_the_link_and_survives_a_reconnect() {
+    let host = host_with(GameSettings {
+        opening: OpeningRule::Swap2,
+        clock: Some(ClockSettings {
+            initial_ms: 60_000,
+            increment_ms: 0,
+        }),
+        ..GameSettings::default()
+    });
+    let joiner = join(&host, "Jun", "K7M2QX");
+    connected(&host, &joiner);
+    assert_eq!(joiner.snapshot().my_seat, Seat::Second);
+    // A normal move is refused while the opening runs.
+    host.act(Action::Play(p("h8")));
+    expect_that(&host, "refusal", |e| matches!(e, Event::Refused(_)));
+    let step = |link: &Link, other: &Link, s: Step| {
+        link.act(Action::Opening(s));
+        for (l, mine) in [(link, true), (other, false)] {
+            expect_event(l, Event::OpeningStep { step: s, mine });
+        }
+    };
+    // The host (first player) places three stones; the joiner may not.
+    step(&host, &joiner, Step::Place(p("h8")));
+    joiner.act(Action::Opening(Step::Place(p("a1"))));
+    expect_that(&joiner, "refusal", |e| matches!(e, Event::Refused(_)));
+    step(&host, &joiner, Step::Place(p("i9")));
+    step(&host, &joiner, Step::Place(p("j8")));
+    // The joiner takes Black: the colours (and the clocks) change hands.
+    let before = host.snapshot().clocks.unwrap();
+    step(&joiner, &host, Step::Decide(Decision::Swap));
+    assert_eq!(joiner.snapshot().me, Color::Black);
+    assert_eq!(host.snapshot().me, Color::White);
+    let after = host.snapshot().clocks.unwrap();
+    assert!(after.white >= before.black.saturating_sub(Duration::from_secs(1)));
+    // White (now the host) plays the 4th move as a normal move.
+    play(&host, &joiner, "k7");
+    // A reconnecting joiner replays the opening and keeps its seat.
+    drop(joiner);
+    expect_that(&host, "drop", |e| matches!(e, Event::Disconnected { .. }));
+    let back = join(&host, "Jun", "K7M2QX");
+    connected(&host, &back);
+    assert_eq!(back.snapshot().me, Color::Black);
+    assert_eq!(back.snapshot().game, host.snapshot().game);
+    assert_eq!(back.snapshot().game.move_string(), "h8i9j8k7");
+    play(&back, &host, "g9");
+}
+
+#[test]
+fn a_bad_opening_step_from_the_wire_is_refused_and_changes_nothing() {
+    let host = host_with(GameSettings {
+        opening: OpeningRule::Taraguchi10,
+        host_color: Color::White,
+        ..GameSettings::default()
+    });
+    let addr = host.local_addr().unwrap();
+    let mut player = Raw::hello(addr, "Jun");
+    match player.next() {
+        Some(Message::Welcome { opening, you, .. }) => {
+            assert_eq!((opening.as_str(), you), ("taraguchi10", Color::Black));
+        }
+        other => panic!("expected welcome, got {other:?}"),
+    }
+    player.next();
+    expect_that(&host, "connection", |e| {
+        matches!(e, Event::Connected { .. })
+    });
+    let before = host.snapshot().game;
+    // Taraguchi's first stone must be the centre.
+    player.send(&Message::OpeningStep {
+        number: 1,
+        step: Step::Place(p("a1")).into(),
+    });
+    let message = player.refused_with(ErrorKind::IllegalMove);
+    assert!(message.contains("outside"), "{message}");
+    let mut player = Raw::hello(addr, "Jun");
+    player.next();
+    player.next();
+    player.send(&Message::OpeningStep {
+        number: 2,
+        step: Step::Place(p("h8")).into(),
+    });
+    player.refused_with(ErrorKind::Desync);
+    assert_eq!(host.snapshot().game, before);
 }

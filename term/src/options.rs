@@ -20,7 +20,7 @@ Game:
   --level NAME           beginner, novice, intermediate (default), advanced,
                          expert, master, grandmaster
   --opening NAME         free (default), swap, swap2, soosorv8, taraguchi10
-                         (local games; the LAN plays free)
+                         (on the LAN the host's choice counts)
   --moves h8i9j10        start from this position (rows counted from the bottom)
 
 LAN:
@@ -187,12 +187,6 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> 
         return Err("--moves starts from a position: use it with --opening free".into());
     }
     if options.net != Net::Local {
-        if options.opening != OpeningRule::Free {
-            return Err(
-                "LAN games start with the free opening (the protocol has no opening phases yet)"
-                    .into(),
-            );
-        }
         if options.moves.is_some() {
             return Err("--moves is for local games (a LAN game starts empty)".into());
         }
@@ -266,7 +260,6 @@ mod tests {
         assert!(err(&["--mode", "zen"]).contains("pve, pvp, ave"));
         assert!(err(&["--level"]).contains("needs a value"));
         assert!(err(&["--opening", "rif"]).contains("unknown opening"));
-        assert!(err(&["--opening", "swap2", "--host", "7878"]).contains("free opening"));
         assert!(err(&["--opening", "swap", "--moves", "h8"]).contains("--opening free"));
         assert_eq!(
             parse_args(&["--opening", "Soosorv-8"]).unwrap().opening,

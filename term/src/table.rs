@@ -67,7 +67,9 @@ struct Lan {
     snapshot: Snapshot,
     /// A move or resignation of ours was sent and the link has not
     /// confirmed it yet.
-    awaiting: bool,
+    /// How many of our actions (moves, opening steps, a resignation) the
+    /// link has not confirmed yet: nothing new starts until it has.
+    awaiting: u32,
     /// The joiner's next reconnection attempt and how many were made.
     reconnect: Option<(Instant, u32)>,
     ever_connected: bool,
@@ -80,8 +82,6 @@ pub struct Table {
     person: Seat,
     level: Level,
     net: NetGame,
-    /// The opening rule's state (over at once for a free opening).
-    opening: Opening,
     lan: Option<Lan>,
     slot: SearcherSlot,
     pub thinking: Option<Thinking>,
@@ -92,12 +92,12 @@ impl Table {
     pub fn new(options: &Options) -> Result<Table, String> {
         let settings = GameSettings {
             rule: options.rule,
+            opening: options.opening,
             host_color: options.color,
             ..GameSettings::default()
         };
-        let opening = Opening::new(options.opening, SIZE).map_err(|e| e.to_string())?;
         let net = match &options.moves {
-            Some(moves) => NetGame::from_sync(settings.clone(), moves, None)
+            Some(moves) => NetGame::from_sync(settings.clone(), moves, None, &[])
                 .map_err(|v| format!("--moves: {}", v.message))?,
             None => NetGame::new(settings.clone()),
         };
@@ -131,12 +131,11 @@ impl Table {
             },
             level: options.level,
             net,
-            opening,
             lan: lan.map(|link| Lan {
                 snapshot: link.snapshot(),
                 link,
                 joiner: matches!(options.net, Net::Join(_)),
-                awaiting: false,
+                awaiting: 0,
                 reconnect: None,
                 ever_connected: false,
             }),
@@ -151,7 +150,7 @@ impl Table {
         let rule = self.game().rule();
         let mut notices = vec![Notice::Info(format!(
             "gomoku-term: {rule}, 15x15, opening {}",
-            self.opening.rule()
+            self.opening().rule()
         ))];
         match &self.lan {
             Some(lan) if lan.joiner => {
@@ -193,15 +192,20 @@ impl Table {
         self.lan.as_ref().map(|lan| &lan.snapshot)
     }
 
+    fn opening(&self) -> &Opening {
+        self.net.opening()
+    }
+
     /// Who plays `color` now (swaps in the opening change it).
     pub fn player(&self, color: Color) -> Player {
-        match &self.lan {
-            Some(lan) if lan.snapshot.me != color => Player::Remote,
-            _ => self.player_of(self.opening.seat_of(color)),
-        }
+        self.player_of(self.opening().seat_of(color))
     }
 
     fn player_of(&self, seat: Seat) -> Player {
+        match (&self.lan, self.mode) {
+            (Some(lan), _) if lan.snapshot.my_seat != seat => return Player::Remote,
+            _ => {}
+        }
         match self.mode {
             Mode::Ave => Player::Ai,
             Mode::Pvp => Player::Person,
@@ -212,7 +216,7 @@ impl Table {
 
     /// Who acts now: the opening phase's actor, then the side to move.
     pub fn actor(&self) -> Player {
-        match self.opening.phase() {
+        match self.opening().phase() {
             Some(phase) => self.player_of(phase.actor),
             None => self.player(self.game().to_move()),
         }
@@ -220,17 +224,17 @@ impl Table {
 
     /// The opening phase, while it lasts.
     pub fn phase(&self) -> Option<Phase> {
-        self.opening.phase()
+        self.opening().phase()
     }
 
     /// The points the opening phase allows (empty after the opening).
     pub fn allowed_points(&self) -> Vec<Point> {
-        self.opening.allowed_points(self.game())
+        self.opening().allowed_points(self.game())
     }
 
     /// Soosorv-8 / Taraguchi-10: the fifth moves offered so far.
     pub fn offers(&self) -> &[Point] {
-        self.opening.offers()
+        self.opening().offers()
     }
 
     /// What the opening asks for, in a line: `First player (Black): Place …`.
@@ -269,7 +273,7 @@ impl Table {
         let lan_ready = self
             .lan
             .as_ref()
-            .is_none_or(|lan| lan.snapshot.connected && !lan.awaiting);
+            .is_none_or(|lan| lan.snapshot.connected && lan.awaiting == 0);
         lan_ready
             && self.outcome().is_none()
             && self.actor() == Player::Person
@@ -299,12 +303,12 @@ impl Table {
             && self.outcome().is_none()
             && connected
             && self.actor() == Player::Ai
-            && !self.lan.as_ref().is_some_and(|lan| lan.awaiting)
+            && self.lan.as_ref().is_none_or(|lan| lan.awaiting == 0)
         {
-            self.thinking = Some(if self.opening.is_done() {
+            self.thinking = Some(if self.opening().is_done() {
                 Thinking::start(self.game(), self.level, Purpose::Move, &self.slot)
             } else {
-                Thinking::start_opening(&self.opening, self.game(), self.level, &self.slot)
+                Thinking::start_opening(self.opening(), self.game(), self.level, &self.slot)
             });
         }
         notices
@@ -332,7 +336,7 @@ impl Table {
             (_, Answer::Opening(actions)) => {
                 for action in actions {
                     let actor = self.phase().map(|p| p.actor_color);
-                    if let Err(e) = self.net.apply_opening(&mut self.opening, action) {
+                    if let Err(e) = self.opening_step(action) {
                         notices.push(Notice::Error(format!("the AI's opening step: {e}")));
                         break;
                     }
@@ -383,9 +387,10 @@ impl Table {
                 Event::Connected { opponent } => {
                     lan.ever_connected = true;
                     lan.reconnect = None;
+                    let settings = &lan.snapshot.game.settings;
                     notices.push(Notice::Info(format!(
-                        "{opponent} is here; you play {}",
-                        lan.snapshot.me
+                        "{opponent} is here; you play {} ({}, opening {})",
+                        lan.snapshot.me, settings.rule, settings.opening
                     )));
                     notices.push(Notice::Board);
                 }
@@ -394,11 +399,23 @@ impl Table {
                     point, color, mine, ..
                 } => {
                     if mine {
-                        lan.awaiting = false;
+                        lan.awaiting = lan.awaiting.saturating_sub(1);
                     } else {
                         notices.push(Notice::Info(format!(
                             "{color} ({opponent}) plays {}",
                             point.to_notation(SIZE)
+                        )));
+                    }
+                    notices.push(Notice::Board);
+                }
+                Event::OpeningStep { step, mine } => {
+                    if mine {
+                        lan.awaiting = lan.awaiting.saturating_sub(1);
+                    } else {
+                        let color = lan.snapshot.me.opponent();
+                        notices.push(Notice::Info(format!(
+                            "{color} ({opponent}) {}",
+                            describe_action(step, color)
                         )));
                     }
                     notices.push(Notice::Board);
@@ -421,17 +438,17 @@ impl Table {
                 Event::DrawDeclined => {
                     notices.push(Notice::Info(format!("{opponent} declined the draw")));
                 }
-                Event::GameOver(_) => lan.awaiting = false,
+                Event::GameOver(_) => lan.awaiting = 0,
                 Event::Chat { from, text } => notices.push(Notice::Info(format!("{from}: {text}"))),
                 Event::Refused(why) => {
-                    lan.awaiting = false;
+                    lan.awaiting = lan.awaiting.saturating_sub(1);
                     notices.push(Notice::Error(why));
                 }
                 Event::TurnedAway { peer, reason } => {
                     notices.push(Notice::Info(format!("turned away {peer}: {reason}")));
                 }
                 Event::Disconnected { reason, refused } => {
-                    lan.awaiting = false;
+                    lan.awaiting = 0;
                     if lan.snapshot.game.is_over() {
                         continue;
                     }
@@ -483,7 +500,7 @@ impl Table {
         self.hint = None;
         match &mut self.lan {
             Some(lan) => {
-                lan.awaiting = true;
+                lan.awaiting += 1;
                 lan.link.act(Action::Play(point));
             }
             None => self.net.play(point),
@@ -510,7 +527,7 @@ impl Table {
             {
                 return Err(format!("it is not your turn ({to_move} to move)"));
             }
-            Command::Play(point) if !self.opening.is_done() => {
+            Command::Play(point) if !self.opening().is_done() => {
                 let action = match self.phase().map(|p| p.task) {
                     Some(Task::Offer { .. }) => opening::Action::Offer(point),
                     Some(Task::Pick { .. }) => opening::Action::Pick(point),
@@ -536,7 +553,7 @@ impl Table {
                 if self.outcome().is_some() || self.actor() != Player::Person {
                     return Err("a hint is for a person to move".into());
                 }
-                if !self.opening.is_done() {
+                if !self.opening().is_done() {
                     return Err("no hints during the opening".into());
                 }
                 self.thinking = Some(Thinking::start(
@@ -549,11 +566,11 @@ impl Table {
             }
             Command::Resign => {
                 if let Some(lan) = &mut self.lan {
-                    lan.awaiting = true;
+                    lan.awaiting += 1;
                     lan.link.act(Action::Resign);
                 } else {
                     let loser = match self.mode {
-                        Mode::Pve => self.opening.color_of(self.person),
+                        Mode::Pve => self.opening().color_of(self.person),
                         Mode::Pvp => to_move,
                         Mode::Ave => return Err("nobody here to resign".into()),
                     };
@@ -573,8 +590,6 @@ impl Table {
                     self.thinking = None;
                     self.hint = None;
                     self.net = NetGame::new(self.net.settings.clone());
-                    self.opening =
-                        Opening::new(self.opening.rule(), SIZE).map_err(|e| e.to_string())?;
                     return Ok(vec![Notice::Info("new game".into()), Notice::Board]);
                 }
             },
@@ -602,39 +617,35 @@ impl Table {
         }
         // Back to the turn of the person asking: in pvp the one who moved
         // last, against the AI the person.
-        if !self.opening.is_done() {
+        if !self.opening().is_done() {
             return Err("no undo during the opening".into());
         }
         let requester = match self.mode {
-            Mode::Pve => self.opening.color_of(self.person),
+            Mode::Pve => self.opening().color_of(self.person),
             Mode::Pvp => self.game().to_move().opponent(),
             Mode::Ave => return Err("nobody here to undo for".into()),
         };
         let keep = self.net.undo_target(requester).ok_or("nothing to undo")?;
-        if keep < self.opening_stones() {
-            return Err("the opening's stones stay on the board".into());
-        }
         self.thinking = None;
         self.hint = None;
         self.net.undo_to(keep);
         Ok(vec![Notice::Board])
     }
 
-    /// A person's opening step, checked by the engine's opening rules.
+    /// An opening step, checked by the engine's opening rules (on the LAN
+    /// by the link, which tells the opponent).
     fn opening_step(&mut self, action: opening::Action) -> Result<Vec<Notice>, String> {
-        self.net
-            .apply_opening(&mut self.opening, action)
-            .map_err(|e| e.to_string())?;
-        Ok(vec![Notice::Board])
-    }
-
-    /// Stones the opening put on the board (they cannot be taken back).
-    fn opening_stones(&self) -> usize {
-        self.opening
-            .actions()
-            .iter()
-            .filter(|a| matches!(a, opening::Action::Place(_) | opening::Action::Pick(_)))
-            .count()
+        match &mut self.lan {
+            Some(lan) => {
+                lan.awaiting += 1;
+                lan.link.act(Action::Opening(action));
+                Ok(Vec::new())
+            }
+            None => {
+                self.net.apply_opening(action).map_err(|v| v.message)?;
+                Ok(vec![Notice::Board])
+            }
+        }
     }
 }
 

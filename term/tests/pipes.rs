@@ -7,7 +7,8 @@ use gomoku_engine::{Game, Rule};
 use gomoku_net::GameSettings;
 use gomoku_net::message::{Message, decode, encode};
 use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Child, ChildStdout, Command, Stdio};
+use std::process::{Child, Command, Stdio};
+use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 const LIMIT: Duration = Duration::from_secs(60);
@@ -38,7 +39,7 @@ fn term(args: &[&str]) -> Running {
 
 /// Reads a pipe to its end on a thread, so the child never blocks on a
 /// full pipe while we wait for it.
-fn drain(mut pipe: impl Read + Send + 'static) -> std::thread::JoinHandle<String> {
+fn drain(mut pipe: impl Read + Send + 'static) -> JoinHandle<String> {
     std::thread::spawn(move || {
         let mut text = String::new();
         let _ = pipe.read_to_string(&mut text);
@@ -48,12 +49,9 @@ fn drain(mut pipe: impl Read + Send + 'static) -> std::thread::JoinHandle<String
 
 /// Waits for the process (killing it after [`LIMIT`]); returns the exit
 /// code, the rest of its output and its errors.
-fn finish(mut running: Running, stdout: Option<BufReader<ChildStdout>>) -> (i32, String, String) {
+fn finish(mut running: Running, stdout: Option<JoinHandle<String>>) -> (i32, String, String) {
     let child = &mut running.0;
-    let out = match stdout {
-        Some(reader) => drain(reader),
-        None => drain(child.stdout.take().unwrap()),
-    };
+    let out = stdout.unwrap_or_else(|| drain(child.stdout.take().unwrap()));
     let err = drain(child.stderr.take().unwrap());
     let deadline = Instant::now() + LIMIT;
     let status = loop {
@@ -191,10 +189,6 @@ fn bad_options_exit_2_with_a_message() {
     for (args, says) in [
         (&["--mode", "zen"][..], "unknown mode"),
         (&["--opening", "rif"][..], "unknown opening"),
-        (
-            &["--opening", "swap2", "--join", "127.0.0.1:1", "--code", "A"][..],
-            "free opening",
-        ),
         (&["--join", "127.0.0.1:1"][..], "--code"),
     ] {
         let (code, out, err) = run(args, "");
@@ -207,9 +201,9 @@ fn bad_options_exit_2_with_a_message() {
     assert!(out.contains("--host [ADDR:]PORT"));
 }
 
-/// Starts a host on a free loopback port; returns it, its output reader
-/// and the address it listens on.
-fn host(args: &[&str]) -> (Running, BufReader<ChildStdout>, String) {
+/// Starts a host on a free loopback port; returns it, the rest of its
+/// output (read on a thread from then on) and the address it listens on.
+fn host(args: &[&str]) -> (Running, JoinHandle<String>, String) {
     let mut all = vec!["--plain", "--host", "127.0.0.1:0", "--code", "K7M2QX"];
     all.extend_from_slice(args);
     let mut child = term(&all);
@@ -224,7 +218,7 @@ fn host(args: &[&str]) -> (Running, BufReader<ChildStdout>, String) {
         }
         if let Some(rest) = line.strip_prefix("hosting on ") {
             let addr = rest.split_whitespace().next().unwrap().to_string();
-            return (child, reader, addr);
+            return (child, drain(reader), addr);
         }
     }
     panic!("the host never said where it listens");
@@ -396,6 +390,7 @@ impl FakeHost {
         self.send(&Message::Sync {
             moves: moves.into(),
             ended: None,
+            opening: Vec::new(),
         });
     }
 }
@@ -429,6 +424,44 @@ fn a_dropped_terminal_joiner_reconnects_by_itself_and_resyncs() {
     let line = result_line(&out);
     assert!(
         line.starts_with(&format!("result: black wins (resignation) moves: {moves}")),
+        "{line}"
+    );
+}
+
+#[test]
+fn two_terminals_play_a_soosorv_opening_over_localhost() {
+    let (host, host_out, addr) = host(&[
+        "--mode",
+        "ave",
+        "--level",
+        "beginner",
+        "--rule",
+        "renju",
+        "--opening",
+        "soosorv8",
+    ]);
+    let (code, joiner_out, _) = run(
+        &[
+            "--plain", "--join", &addr, "--code", "K7M2QX", "--mode", "ave", "--level", "beginner",
+        ],
+        "",
+    );
+    let (host_code, host_out, _) = finish(host, Some(host_out));
+    assert_eq!((code, host_code), (0, 0), "{joiner_out}\n{host_out}");
+    assert!(
+        joiner_out.contains("(Renju, opening Soosorv-8)"),
+        "{joiner_out}"
+    );
+    // The joiner saw the host's opening steps, and the host the joiner's.
+    assert!(joiner_out.contains("places"), "{joiner_out}");
+    assert!(
+        host_out.contains("offers") || joiner_out.contains("offers"),
+        "{host_out}"
+    );
+    let line = result_line(&joiner_out);
+    assert_eq!(line, result_line(&host_out));
+    assert!(
+        replay(line, Rule::Renju).is_over() || line.contains("no legal move"),
         "{line}"
     );
 }
