@@ -202,15 +202,15 @@ impl Table {
     }
 
     fn player_of(&self, seat: Seat) -> Player {
-        match (&self.lan, self.mode) {
-            (Some(lan), _) if lan.snapshot.my_seat != seat => return Player::Remote,
-            _ => {}
-        }
-        match self.mode {
-            Mode::Ave => Player::Ai,
-            Mode::Pvp => Player::Person,
-            Mode::Pve if seat == self.person => Player::Person,
-            Mode::Pve => Player::Ai,
+        // On the LAN our seat is the link's, and the other one is remote.
+        let ours = match &self.lan {
+            Some(lan) => lan.snapshot.my_seat == seat,
+            None => self.mode != Mode::Pve || seat == self.person,
+        };
+        match (ours, self.mode) {
+            (false, _) if self.lan.is_some() => Player::Remote,
+            (false, _) | (true, Mode::Ave) => Player::Ai,
+            (true, _) => Player::Person,
         }
     }
 

@@ -465,3 +465,20 @@ fn two_terminals_play_a_soosorv_opening_over_localhost() {
         "{line}"
     );
 }
+
+#[test]
+fn a_person_joining_as_white_is_asked_for_moves_not_replaced_by_the_ai() {
+    let (host, host_out, addr) = host(&["--mode", "ave", "--level", "beginner"]);
+    let (code, out, _) = run(
+        &["--plain", "--join", &addr, "--code", "K7M2QX"],
+        "h8\nresign\n",
+    );
+    let (host_code, host_out, _) = finish(host, Some(host_out));
+    assert_eq!((code, host_code), (0, 0), "{out}\n{host_out}");
+    assert!(!out.contains("(AI)"), "{out}");
+    assert!(out.contains("White to move:"), "{out}");
+    assert!(out.contains("already taken"), "{out}");
+    let line = result_line(&out);
+    assert_eq!(line, "result: black wins (resignation) moves: h8");
+    assert_eq!(line, result_line(&host_out));
+}
