@@ -27,6 +27,8 @@ LAN:
   --host [ADDR:]PORT     host a game (e.g. 7878, or 127.0.0.1:7878)
   --join ADDR:PORT       join a game
   --code CODE            the join code (the host makes one up if not given)
+  --clock MIN[+SEC]      host: minutes per player and seconds added per move
+                         (e.g. 5+3; default untimed)
   --name NAME            your name on the LAN (default: $USER)
 
 Other:
@@ -70,6 +72,8 @@ pub struct Options {
     pub moves: Option<String>,
     pub net: Net,
     pub code: Option<String>,
+    /// The host's clocks: (initial, increment) in milliseconds.
+    pub clock: Option<(u64, u64)>,
     pub name: String,
     pub plain: bool,
 }
@@ -85,6 +89,7 @@ impl Default for Options {
             moves: None,
             net: Net::Local,
             code: None,
+            clock: None,
             name: std::env::var("USER")
                 .ok()
                 .filter(|n| !n.trim().is_empty())
@@ -179,6 +184,7 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> 
                 }
                 options.name = v.trim().to_string();
             }
+            "--clock" => options.clock = Some(parse_clock(&value()?)?),
             "--plain" => options.plain = true,
             _ => return Err(format!("unknown option '{flag}' (see --help)")),
         }
@@ -194,10 +200,27 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> 
             return Err("--mode pvp is for two players at one keyboard, not the LAN".into());
         }
     }
+    if options.clock.is_some() && !matches!(options.net, Net::Host(_)) {
+        return Err("--clock is for the host of a LAN game".into());
+    }
     if matches!(options.net, Net::Join(_)) && options.code.is_none() {
         return Err("--join needs --code (ask the host for it)".into());
     }
     Ok(Command::Play(Box::new(options)))
+}
+
+/// `5+3` → 5 minutes each, 3 seconds per move; `10` → 10 minutes.
+fn parse_clock(text: &str) -> Result<(u64, u64), String> {
+    let bad = || format!("--clock needs MINUTES or MINUTES+SECONDS like 5+3, not '{text}'");
+    let (minutes, seconds) = text.trim().split_once('+').unwrap_or((text.trim(), "0"));
+    let minutes: f64 = minutes.trim().parse().map_err(|_| bad())?;
+    let seconds: u64 = seconds.trim().parse().map_err(|_| bad())?;
+    if !(minutes > 0.0 && minutes <= 600.0) || seconds > 600 {
+        return Err(format!(
+            "--clock {text}: 0 to 600 minutes and 0 to 600 seconds"
+        ));
+    }
+    Ok(((minutes * 60_000.0) as u64, seconds * 1000))
 }
 
 /// `7878` → 0.0.0.0:7878 (every interface); `ADDR:PORT` as given.
@@ -252,6 +275,10 @@ mod tests {
         let o = parse_args(&["--join", "127.0.0.1:7878", "--code", "abc"]).unwrap();
         assert_eq!(o.net, Net::Join("127.0.0.1:7878".parse().unwrap()));
         assert_eq!(parse_args(&["--help"]), Err("help".into()));
+        let o = parse_args(&["--host", "7878", "--clock", "5+3"]).unwrap();
+        assert_eq!(o.clock, Some((300_000, 3_000)));
+        let o = parse_args(&["--host", "7878", "--clock", "0.5"]).unwrap();
+        assert_eq!(o.clock, Some((30_000, 0)));
     }
 
     #[test]
@@ -269,6 +296,9 @@ mod tests {
         assert!(err(&["--host", "70000"]).contains("PORT"));
         assert!(err(&["--host", "7878", "--moves", "h8"]).contains("local"));
         assert!(err(&["--frobnicate"]).contains("unknown option"));
+        assert!(err(&["--clock", "5"]).contains("host"));
+        assert!(err(&["--host", "1", "--clock", "5+x"]).contains("MINUTES"));
+        assert!(err(&["--host", "1", "--clock", "0"]).contains("600 minutes"));
         assert!(parse_args(&["--opening", "free"]).is_ok());
     }
 }

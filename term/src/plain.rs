@@ -179,7 +179,12 @@ pub fn run(mut table: Table) -> ExitCode {
             } else if let Some(phase) = table.phase_text() {
                 writeln!(out, "{phase}")
             } else if table.player(to_move) == Player::Person {
-                writeln!(out, "{to_move} to move:")
+                match (table.clock(Color::Black), table.clock(Color::White)) {
+                    (Some(black), Some(white)) => {
+                        writeln!(out, "{to_move} to move (Black {black}, White {white}):")
+                    }
+                    _ => writeln!(out, "{to_move} to move:"),
+                }
             } else {
                 Ok(())
             };

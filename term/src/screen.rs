@@ -19,7 +19,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Wrap};
 use ratatui::{DefaultTerminal, Frame};
 use std::process::ExitCode;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The board with its coordinates: 2 columns per point plus labels.
 const BOARD_WIDTH: u16 = 3 + 2 * SIZE as u16 + 2;
@@ -357,11 +357,9 @@ impl Screen {
     }
 
     fn clock_text(&self, color: Stone) -> String {
-        let Some(clocks) = self.table.snapshot().and_then(|s| s.clocks) else {
-            return String::new();
-        };
-        let left = clocks.left(color, Instant::now()).as_secs();
-        format!("  {:02}:{:02}", left / 60, left % 60)
+        self.table
+            .clock(color)
+            .map_or(String::new(), |left| format!("  {left}"))
     }
 
     fn status_line(&self) -> Line<'static> {

@@ -9,7 +9,8 @@ use gomoku_engine::opening::{self, Decision, Opening, Phase, Seat, Task};
 use gomoku_engine::search::Level;
 use gomoku_engine::{Color, Game, Point};
 use gomoku_net::{
-    Action, Event, GameSettings, HostConfig, JoinConfig, Link, NetGame, Outcome, Snapshot, Timing,
+    Action, ClockSettings, Event, GameSettings, HostConfig, JoinConfig, Link, NetGame, Outcome,
+    Snapshot, Timing,
 };
 use std::time::{Duration, Instant};
 
@@ -94,7 +95,12 @@ impl Table {
             rule: options.rule,
             opening: options.opening,
             host_color: options.color,
-            ..GameSettings::default()
+            clock: options
+                .clock
+                .map(|(initial_ms, increment_ms)| ClockSettings {
+                    initial_ms,
+                    increment_ms,
+                }),
         };
         let net = match &options.moves {
             Some(moves) => NetGame::from_sync(settings.clone(), moves, None, &[])
@@ -278,6 +284,13 @@ impl Table {
             && self.outcome().is_none()
             && self.actor() == Player::Person
             && self.thinking.is_none()
+    }
+
+    /// Time left for `color` as `m:ss`, when the host keeps clocks.
+    pub fn clock(&self, color: Color) -> Option<String> {
+        let clocks = self.snapshot()?.clocks?;
+        let left = clocks.left(color, Instant::now()).as_secs();
+        Some(format!("{}:{:02}", left / 60, left % 60))
     }
 
     /// Whether the opponent waits for our yes or no.

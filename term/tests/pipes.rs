@@ -482,3 +482,19 @@ fn a_person_joining_as_white_is_asked_for_moves_not_replaced_by_the_ai() {
     assert_eq!(line, "result: black wins (resignation) moves: h8");
     assert_eq!(line, result_line(&host_out));
 }
+
+#[test]
+fn the_hosts_clock_runs_out_for_a_joiner_who_does_not_move() {
+    // Three seconds each; the host's AI opens, the joiner never answers
+    // (its input stays open and empty).
+    let (host, host_out, addr) = host(&["--mode", "ave", "--level", "beginner", "--clock", "0.05"]);
+    let joiner = term(&["--plain", "--join", &addr, "--code", "K7M2QX"]);
+    let started = Instant::now();
+    let (code, out, _) = finish(joiner, None);
+    let (host_code, host_out, _) = finish(host, Some(host_out));
+    assert_eq!((code, host_code), (0, 0), "{out}\n{host_out}");
+    assert!(started.elapsed() >= Duration::from_secs(3));
+    assert!(out.contains("White to move (Black 0:0"), "{out}");
+    assert_eq!(result_line(&out), "result: black wins (timeout) moves: h8");
+    assert_eq!(result_line(&host_out), result_line(&out));
+}
