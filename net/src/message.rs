@@ -264,26 +264,30 @@ pub fn decode(line: &[u8]) -> Result<Message, DecodeError> {
         kind: ErrorKind::Malformed,
         detail: format!("not a protocol message ({e})"),
     })?;
-    check_lengths(&message)?;
+    check_text(&message)?;
     Ok(message)
 }
 
-fn check_lengths(message: &Message) -> Result<(), DecodeError> {
-    let too_long = |what: &str, limit: usize| DecodeError {
-        kind: ErrorKind::Malformed,
-        detail: format!("{what} longer than {limit} characters"),
+/// Text that others will print: bounded, and without control characters
+/// (a terminal would obey escape sequences hidden in a name or a chat line).
+fn check_text(message: &Message) -> Result<(), DecodeError> {
+    let (what, text, limit) = match message {
+        Message::Hello { name, .. } | Message::Welcome { name, .. } => ("name", name, MAX_NAME),
+        Message::Chat { text } => ("chat line", text, MAX_CHAT),
+        Message::Error { message, .. } => ("error message", message, MAX_CHAT),
+        _ => return Ok(()),
     };
-    match message {
-        Message::Hello { name, .. } | Message::Welcome { name, .. }
-            if name.chars().count() > MAX_NAME =>
-        {
-            Err(too_long("name", MAX_NAME))
-        }
-        Message::Chat { text } if text.chars().count() > MAX_CHAT => {
-            Err(too_long("chat line", MAX_CHAT))
-        }
-        _ => Ok(()),
+    let malformed = |detail: String| DecodeError {
+        kind: ErrorKind::Malformed,
+        detail,
+    };
+    if text.chars().count() > limit {
+        return Err(malformed(format!("{what} longer than {limit} characters")));
     }
+    if text.chars().any(char::is_control) {
+        return Err(malformed(format!("control characters in the {what}")));
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -294,7 +298,7 @@ mod tests {
         vec![
             Message::Hello {
                 version: PROTOCOL_VERSION,
-                name: "Ann \"the\" player\n".into(),
+                name: "Ann \"the\" player".into(),
                 code: "K7M2QX".into(),
             },
             Message::Welcome {
@@ -408,6 +412,15 @@ mod tests {
             text: "x".repeat(MAX_CHAT + 1),
         });
         assert_eq!(kind(long_chat.trim_end().as_bytes()), ErrorKind::Malformed);
+        // An escape sequence in a name would be obeyed by the other terminal.
+        let escape = encode(&Message::Hello {
+            version: PROTOCOL_VERSION,
+            name: "\u{1b}[2Jboo".into(),
+            code: "X".into(),
+        });
+        let refused = decode(escape.trim_end().as_bytes()).unwrap_err();
+        assert_eq!(refused.kind, ErrorKind::Malformed);
+        assert!(refused.detail.contains("control characters"), "{refused}");
     }
 
     #[test]

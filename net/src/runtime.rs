@@ -389,6 +389,9 @@ impl Session {
             }
             Action::Chat(text) => {
                 let text = text.trim().to_string();
+                if text.chars().any(char::is_control) {
+                    return Err("a chat line is plain text (no control characters)".into());
+                }
                 if text.is_empty() || text.chars().count() > message::MAX_CHAT {
                     return Err(format!(
                         "a chat line has 1 to {} characters",

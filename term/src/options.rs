@@ -176,7 +176,10 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> 
             "--name" => {
                 let v = value()?;
                 let count = v.trim().chars().count();
-                if count == 0 || count > gomoku_net::message::MAX_NAME {
+                if count == 0
+                    || count > gomoku_net::message::MAX_NAME
+                    || v.chars().any(char::is_control)
+                {
                     return Err(format!(
                         "--name needs 1 to {} characters",
                         gomoku_net::message::MAX_NAME

@@ -2,7 +2,7 @@
 //! move, one command per line when a person here is to move, one line of
 //! error for a bad line, and a last `result: … moves: …` line.
 
-use crate::table::{Command, Notice, Player, SIZE, Table, decision_named};
+use crate::table::{Command, Notice, Player, SIZE, Table, decision_named, printable};
 use gomoku_engine::rules::is_forbidden;
 use gomoku_engine::{Cell, Color, Game, Point};
 use gomoku_net::Outcome;
@@ -133,11 +133,11 @@ pub fn run(mut table: Table) -> ExitCode {
     let show = |out: &mut io::StdoutLock, table: &Table, notices: Vec<Notice>| {
         for notice in notices {
             let _ = match notice {
-                Notice::Info(text) => writeln!(out, "{text}"),
-                Notice::Error(text) => writeln!(out, "error: {text}"),
+                Notice::Info(text) => writeln!(out, "{}", printable(&text)),
+                Notice::Error(text) => writeln!(out, "error: {}", printable(&text)),
                 Notice::Board => write!(out, "{}", board_text(table.game())),
                 Notice::Fatal(text) => {
-                    let _ = writeln!(out, "error: {text}");
+                    let _ = writeln!(out, "error: {}", printable(&text));
                     return Err(());
                 }
             };

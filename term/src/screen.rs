@@ -4,7 +4,7 @@
 
 use crate::ai::Purpose;
 use crate::plain::result_line;
-use crate::table::{Command, Notice, Player, SIZE, Table};
+use crate::table::{Command, Notice, Player, SIZE, Table, printable};
 use gomoku_engine::opening::Decision;
 use gomoku_engine::rules::is_forbidden;
 use gomoku_engine::{Cell, Color as Stone, Point};
@@ -105,11 +105,11 @@ impl Screen {
     fn take(&mut self, notices: Vec<Notice>) {
         for notice in notices {
             match notice {
-                Notice::Info(text) => self.log.push((false, text)),
-                Notice::Error(text) => self.log.push((true, text)),
+                Notice::Info(text) => self.log.push((false, printable(&text))),
+                Notice::Error(text) => self.log.push((true, printable(&text))),
                 Notice::Board => {}
                 Notice::Fatal(text) => {
-                    self.fatal = Some(text);
+                    self.fatal = Some(printable(&text));
                     self.quit = true;
                 }
             }

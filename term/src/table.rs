@@ -696,3 +696,23 @@ fn describe_action(action: opening::Action, actor: Color) -> String {
         opening::Action::Pick(p) => format!("picks {}", at(p)),
     }
 }
+
+/// `text` with control characters other than line breaks shown as `?`:
+/// reasons and messages from the network are printed, and a terminal obeys
+/// escape sequences.
+pub fn printable(text: &str) -> String {
+    text.chars()
+        .map(|c| if c.is_control() && c != '\n' { '?' } else { c })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escape_sequences_from_the_network_are_not_printed() {
+        assert_eq!(printable("a\u{1b}[2Jb\r\nc\u{7}"), "a?[2Jb?\nc?");
+        assert_eq!(printable("Jun: 你好 ✓"), "Jun: 你好 ✓");
+    }
+}
