@@ -4,7 +4,8 @@
 
 mod soak_support;
 
-use soak_support::{Player, run};
+use soak_support::{Player, Tally, run};
+use std::thread;
 
 /// 3 rules × 8 × 8 players: each combination once.
 const GAMES: u64 = 3 * 8 * 8;
@@ -15,7 +16,16 @@ const NODES: u64 = 1_500;
 #[test]
 fn self_play_games_stay_legal_and_agree_with_the_rules() {
     assert_eq!(Player::ALL.len(), 8);
-    let tally = run(0x50A4, 0, GAMES, NODES, &mut |_| {});
+    // Two halves on two threads: CI has two cores.
+    let half = GAMES / 2;
+    let mut tally = Tally::default();
+    thread::scope(|s| {
+        let parts =
+            [0, half].map(|first| s.spawn(move || run(0x50A4, first, half, NODES, &mut |_| {})));
+        for part in parts {
+            tally.merge(part.join().expect("a soak thread panicked"));
+        }
+    });
     assert!(tally.failures.is_empty(), "{}", tally.failures.join("\n"));
     assert_eq!(tally.games, GAMES);
     // The run must have exercised what it checks: long games, Renju

@@ -511,6 +511,19 @@ pub struct Tally {
 }
 
 impl Tally {
+    /// Adds the totals of another part of the same run.
+    pub fn merge(&mut self, other: Tally) {
+        self.games += other.games;
+        self.moves += other.moves;
+        self.forbidden_checks += other.forbidden_checks;
+        self.black += other.black;
+        self.white += other.white;
+        self.draws += other.draws;
+        self.stalled += other.stalled;
+        self.slowest = self.slowest.max(other.slowest);
+        self.failures.extend(other.failures);
+    }
+
     pub fn add(&mut self, result: Result<Outcome, String>) {
         self.games += 1;
         match result {
