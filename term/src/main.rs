@@ -3,6 +3,7 @@
 //! over the LAN with the game's protocol (`gomoku-net`).
 
 mod ai;
+mod browse;
 mod options;
 mod plain;
 mod screen;
@@ -18,6 +19,7 @@ fn main() -> ExitCode {
             return ExitCode::SUCCESS;
         }
         Ok(options::Command::Play(options)) => options,
+        Ok(options::Command::Browse(addr)) => return browse::run(addr),
         Err(e) => {
             eprintln!("gomoku-term: {e}");
             return ExitCode::from(2);

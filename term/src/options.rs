@@ -30,6 +30,9 @@ LAN:
   --clock MIN[+SEC]      host: minutes per player and seconds added per move
                          (e.g. 5+3; default untimed)
   --name NAME            your name on the LAN (default: $USER)
+  --announce ADDR:PORT   host: announce the game there every second (UDP),
+                         e.g. 255.255.255.255:7879 for the whole LAN
+  --browse [ADDR:]PORT   list the games announced to this port for 3 s, exit
 
 Other:
   --plain                line mode even on a terminal
@@ -72,6 +75,8 @@ pub struct Options {
     pub moves: Option<String>,
     pub net: Net,
     pub code: Option<String>,
+    /// Host: where to send discovery announcements.
+    pub announce: Option<SocketAddr>,
     /// The host's clocks: (initial, increment) in milliseconds.
     pub clock: Option<(u64, u64)>,
     pub name: String,
@@ -90,6 +95,7 @@ impl Default for Options {
             net: Net::Local,
             code: None,
             clock: None,
+            announce: None,
             name: std::env::var("USER")
                 .ok()
                 .filter(|n| !n.trim().is_empty())
@@ -102,6 +108,8 @@ impl Default for Options {
 #[derive(Debug, PartialEq)]
 pub enum Command {
     Play(Box<Options>),
+    /// List announced games heard on this address.
+    Browse(SocketAddr),
     Help,
 }
 
@@ -164,7 +172,9 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> 
                 })?;
             }
             "--moves" => options.moves = Some(value()?),
-            "--host" => options.net = Net::Host(host_addr(&value()?)?),
+            "--host" => {
+                options.net = Net::Host(host_addr(&value()?).map_err(|e| format!("--host {e}"))?)
+            }
             "--join" => options.net = Net::Join(join_addr(&value()?)?),
             "--code" => {
                 let v = value()?;
@@ -188,6 +198,16 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> 
                 options.name = v.trim().to_string();
             }
             "--clock" => options.clock = Some(parse_clock(&value()?)?),
+            "--announce" => {
+                let v = value()?;
+                options.announce = Some(v.trim().parse().map_err(|_| {
+                    format!("--announce needs ADDR:PORT like 255.255.255.255:7879, not '{v}'")
+                })?);
+            }
+            "--browse" => {
+                let addr = host_addr(&value()?).map_err(|e| format!("--browse {e}"))?;
+                return Ok(Command::Browse(addr));
+            }
             "--plain" => options.plain = true,
             _ => return Err(format!("unknown option '{flag}' (see --help)")),
         }
@@ -205,6 +225,9 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> 
     }
     if options.clock.is_some() && !matches!(options.net, Net::Host(_)) {
         return Err("--clock is for the host of a LAN game".into());
+    }
+    if options.announce.is_some() && !matches!(options.net, Net::Host(_)) {
+        return Err("--announce is for the host of a LAN game".into());
     }
     if matches!(options.net, Net::Join(_)) && options.code.is_none() {
         return Err("--join needs --code (ask the host for it)".into());
@@ -233,7 +256,7 @@ fn host_addr(text: &str) -> Result<SocketAddr, String> {
         return Ok(SocketAddr::from(([0, 0, 0, 0], port)));
     }
     text.parse()
-        .map_err(|_| format!("--host needs PORT or ADDR:PORT like 127.0.0.1:7878, not '{text}'"))
+        .map_err(|_| format!("needs PORT or ADDR:PORT like 127.0.0.1:7878, not '{text}'"))
 }
 
 fn join_addr(text: &str) -> Result<SocketAddr, String> {
@@ -252,6 +275,7 @@ mod tests {
     fn parse_args(args: &[&str]) -> Result<Options, String> {
         match parse(args.iter().map(|s| s.to_string()))? {
             Command::Play(options) => Ok(*options),
+            Command::Browse(addr) => Err(format!("browse {addr}")),
             Command::Help => Err("help".into()),
         }
     }
@@ -300,6 +324,9 @@ mod tests {
         assert!(err(&["--host", "7878", "--moves", "h8"]).contains("local"));
         assert!(err(&["--frobnicate"]).contains("unknown option"));
         assert!(err(&["--clock", "5"]).contains("host"));
+        assert!(err(&["--announce", "127.0.0.1:7879"]).contains("host"));
+        assert!(err(&["--host", "1", "--announce", "lan"]).contains("ADDR:PORT"));
+        assert_eq!(err(&["--browse", "7879"]), "browse 0.0.0.0:7879");
         assert!(err(&["--host", "1", "--clock", "5+x"]).contains("MINUTES"));
         assert!(err(&["--host", "1", "--clock", "0"]).contains("600 minutes"));
         assert!(parse_args(&["--opening", "free"]).is_ok());

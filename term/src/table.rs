@@ -8,6 +8,7 @@ use crate::options::{Mode, Net, Options};
 use gomoku_engine::opening::{self, Decision, Opening, Phase, Seat, Task};
 use gomoku_engine::search::Level;
 use gomoku_engine::{Color, Game, Point};
+use gomoku_net::discovery::{Announcement, Announcer};
 use gomoku_net::{
     Action, ClockSettings, Event, GameSettings, HostConfig, JoinConfig, Link, NetGame, Outcome,
     Snapshot, Timing,
@@ -20,6 +21,9 @@ pub const SIZE: usize = gomoku_net::message::BOARD_SIZE;
 /// A joiner that lost the host tries again this often, this many times.
 const RECONNECT_EVERY: Duration = Duration::from_secs(1);
 const RECONNECT_TRIES: u32 = 10;
+
+/// A host with `--announce` repeats its announcement this often.
+const ANNOUNCE_EVERY: Duration = Duration::from_secs(1);
 
 /// Hints are searched at this level whatever the opponent's level is.
 const HINT_LEVEL: Level = Level::Expert;
@@ -64,6 +68,8 @@ pub enum Notice {
 
 struct Lan {
     link: Link,
+    /// Host: sends the discovery announcements while the game is hosted.
+    _announcer: Option<Announcer>,
     joiner: bool,
     snapshot: Snapshot,
     /// A move or resignation of ours was sent and the link has not
@@ -109,17 +115,29 @@ impl Table {
         };
         let lan = match options.net {
             Net::Local => None,
-            Net::Host(bind) => Some(
-                Link::host(HostConfig {
+            Net::Host(bind) => {
+                let link = Link::host(HostConfig {
                     bind,
                     name: options.name.clone(),
                     code: options.code.clone(),
                     settings,
                     timing: Timing::default(),
                 })
-                .map_err(|e| format!("cannot host on {bind}: {e}"))?,
-            ),
-            Net::Join(addr) => Some(
+                .map_err(|e| format!("cannot host on {bind}: {e}"))?;
+                let announcer = match options.announce {
+                    Some(target) => {
+                        let port = link.local_addr().expect("a host has an address").port();
+                        let announcement = Announcement::new(&options.name, port, options.rule);
+                        Some(
+                            Announcer::start(target, ANNOUNCE_EVERY, &announcement)
+                                .map_err(|e| format!("cannot announce to {target}: {e}"))?,
+                        )
+                    }
+                    None => None,
+                };
+                Some((link, announcer))
+            }
+            Net::Join(addr) => Some((
                 Link::join(JoinConfig {
                     addr,
                     name: options.name.clone(),
@@ -127,7 +145,8 @@ impl Table {
                     timing: Timing::default(),
                 })
                 .map_err(|e| format!("cannot join {addr}: {e}"))?,
-            ),
+                None,
+            )),
         };
         Ok(Table {
             mode: options.mode,
@@ -137,7 +156,8 @@ impl Table {
             },
             level: options.level,
             net,
-            lan: lan.map(|link| Lan {
+            lan: lan.map(|(link, announcer)| Lan {
+                _announcer: announcer,
                 snapshot: link.snapshot(),
                 link,
                 joiner: matches!(options.net, Net::Join(_)),

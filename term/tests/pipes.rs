@@ -505,3 +505,25 @@ fn the_hosts_clock_runs_out_for_a_joiner_who_does_not_move() {
     assert_eq!(result_line(&out), "result: black wins (timeout) moves: h8");
     assert_eq!(result_line(&host_out), result_line(&out));
 }
+
+#[test]
+fn a_hosted_game_announced_on_loopback_is_listed_by_browse() {
+    let mut browse = term(&["--browse", "127.0.0.1:0"]);
+    let mut reader = BufReader::new(browse.0.stdout.take().unwrap());
+    let mut first = String::new();
+    reader.read_line(&mut first).unwrap();
+    let listen = first
+        .strip_prefix("listening for games on ")
+        .unwrap_or_else(|| panic!("{first}"))
+        .trim()
+        .to_string();
+    let (_host, _host_out, addr) =
+        host(&["--mode", "ave", "--name", "Hana", "--announce", &listen]);
+    let (code, out, err) = finish(browse, Some(drain(reader)));
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains(&format!("game: Hana at {addr} (Freestyle)")),
+        "{out}"
+    );
+    assert!(out.ends_with("1 game(s) found\n"), "{out}");
+}
