@@ -350,6 +350,17 @@ impl Host {
 
     fn tick(&mut self) {
         let now = Instant::now();
+        // A connection that trickles bytes without ever finishing its hello
+        // would hold a place among the pending ones for good.
+        let deadline = self.timing.peer_timeout;
+        let (late, pending): (Vec<Conn>, Vec<Conn>) = std::mem::take(&mut self.pending)
+            .into_iter()
+            .partition(|c| now.duration_since(c.opened) > deadline);
+        self.pending = pending;
+        for conn in late {
+            let slow = Violation::new(ErrorKind::Malformed, "no hello in time");
+            self.turn_away(conn, slow);
+        }
         if let Some(loser) = self.clock.as_ref().and_then(|c| c.flagged(now)) {
             self.session.net.time_out(loser);
             // The final reading first, so the joiner shows the fallen flag.

@@ -42,6 +42,8 @@ pub(crate) const TICK: Duration = Duration::from_millis(20);
 /// Bytes a refused connection may still send before it is cut off (read
 /// and dropped so that our error message is not lost to a reset).
 const DRAIN_LIMIT: u64 = 1 << 20;
+/// How long a refused connection stays half open for that.
+const LINGER: Duration = Duration::from_secs(1);
 
 pub(crate) enum Input {
     Act(Action),
@@ -59,6 +61,8 @@ pub(crate) enum Incoming {
 pub(crate) struct Conn {
     pub id: u64,
     pub peer: SocketAddr,
+    /// When the connection was accepted (the hello must come soon after).
+    pub opened: Instant,
     stream: TcpStream,
     last_sent: Instant,
 }
@@ -83,6 +87,7 @@ impl Conn {
             id,
             peer,
             stream,
+            opened: Instant::now(),
             last_sent: Instant::now(),
         })
     }
@@ -112,6 +117,13 @@ impl Conn {
             message: violation.message.clone(),
         });
         let _ = self.stream.shutdown(Shutdown::Write);
+        // A peer that keeps trickling bytes would keep the reader thread
+        // alive: after a short grace the socket is closed for good.
+        let stream = self.stream;
+        std::thread::spawn(move || {
+            std::thread::sleep(LINGER);
+            let _ = stream.shutdown(Shutdown::Both);
+        });
     }
 
     pub fn close(self) {

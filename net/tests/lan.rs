@@ -157,15 +157,19 @@ impl Raw {
         }
     }
 
-    /// Expects `error {kind}` and then the end of the connection.
-    fn refused_with(mut self, kind: ErrorKind) -> String {
+    /// Expects `error {kind}` first (what follows is not looked at).
+    fn refused_with_kind_only(&mut self, kind: ErrorKind) -> String {
         match self.next() {
-            Some(Message::Error { kind: k, message }) if k == kind => {
-                assert_eq!(self.next(), None, "the connection stays open");
-                message
-            }
+            Some(Message::Error { kind: k, message }) if k == kind => message,
             other => panic!("expected error {kind:?}, got {other:?}"),
         }
+    }
+
+    /// Expects `error {kind}` and then the end of the connection.
+    fn refused_with(mut self, kind: ErrorKind) -> String {
+        let message = self.refused_with_kind_only(kind);
+        assert_eq!(self.next(), None, "the connection stays open");
+        message
     }
 }
 
@@ -577,4 +581,35 @@ fn a_bad_opening_step_from_the_wire_is_refused_and_changes_nothing() {
     });
     player.refused_with(ErrorKind::Desync);
     assert_eq!(host.snapshot().game, before);
+}
+
+#[test]
+fn a_connection_that_trickles_bytes_without_a_hello_is_cut_off() {
+    let host = host();
+    let mut slow = Raw::connect(host.local_addr().unwrap());
+    // One byte at a time, never a newline: each read succeeds, so only the
+    // host's hello deadline (the peer timeout, 1.5 s here) ends it.
+    let started = Instant::now();
+    let writer = {
+        let mut stream = slow.stream.try_clone().unwrap();
+        std::thread::spawn(move || {
+            for _ in 0..40 {
+                if stream.write_all(b"{").is_err() {
+                    return;
+                }
+                std::thread::sleep(Duration::from_millis(100));
+            }
+        })
+    };
+    let message = slow.refused_with_kind_only(ErrorKind::Malformed);
+    assert!(message.contains("no hello in time"), "{message}");
+    // Then the host closes the socket for good, though the bytes keep coming.
+    writer.join().unwrap();
+    assert!(
+        started.elapsed() < Duration::from_millis(3900),
+        "the trickle was never cut off"
+    );
+    expect_that(&host, "turned away", |e| {
+        matches!(e, Event::TurnedAway { .. })
+    });
 }
