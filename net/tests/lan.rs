@@ -15,23 +15,37 @@ use std::time::{Duration, Instant};
 
 const WAIT: Duration = Duration::from_secs(5);
 
+/// Heartbeats often; a peer is dropped after 5 s of silence, which a
+/// loaded test machine does not reach by accident.
 fn fast() -> Timing {
     Timing {
         heartbeat: Duration::from_millis(100),
-        peer_timeout: Duration::from_millis(1500),
+        peer_timeout: Duration::from_secs(5),
         connect: Duration::from_secs(2),
     }
 }
 
-fn host_with(settings: GameSettings) -> Link {
+/// For the tests of dropping silent peers: 1.5 s of silence is enough.
+fn impatient() -> Timing {
+    Timing {
+        peer_timeout: Duration::from_millis(1500),
+        ..fast()
+    }
+}
+
+fn host_timed(settings: GameSettings, timing: Timing) -> Link {
     Link::host(HostConfig {
         bind: "127.0.0.1:0".parse().unwrap(),
         name: "Hana".into(),
         code: Some("K7M2QX".into()),
         settings,
-        timing: fast(),
+        timing,
     })
     .unwrap()
+}
+
+fn host_with(settings: GameSettings) -> Link {
+    host_timed(settings, fast())
 }
 
 fn host() -> Link {
@@ -449,7 +463,7 @@ fn the_joiner_reconnects_on_request_and_takes_the_hosts_move_list() {
 
 #[test]
 fn a_silent_peer_is_dropped_and_the_host_keeps_waiting() {
-    let host = host();
+    let host = host_timed(GameSettings::default(), impatient());
     let silent = Raw::hello(host.local_addr().unwrap(), "Quiet");
     expect_that(&host, "connection", |e| {
         matches!(e, Event::Connected { .. })
@@ -585,7 +599,7 @@ fn a_bad_opening_step_from_the_wire_is_refused_and_changes_nothing() {
 
 #[test]
 fn a_connection_that_trickles_bytes_without_a_hello_is_cut_off() {
-    let host = host();
+    let host = host_timed(GameSettings::default(), impatient());
     let mut slow = Raw::connect(host.local_addr().unwrap());
     // One byte at a time, never a newline: each read succeeds, so only the
     // host's hello deadline (the peer timeout, 1.5 s here) ends it.
