@@ -5,8 +5,9 @@
 //! the side to move, turned to Black's point of view. On that:
 //! * stones placed before the other player may swap (Swap, Swap2, the
 //!   canonical opening, Taraguchi's moves) aim at a balanced position: any
-//!   edge would be taken by a swap. Candidates are the best points by shape
-//!   near the stones; several sets are tried, varied by the seed;
+//!   edge would be taken by a swap. A single stone is chosen among the best
+//!   points by shape; a set of stones among random sets near the stones
+//!   (balancing needs stones that are not the best), varied by the seed;
 //! * a swap decision takes the colour the evaluation prefers; Swap2's
 //!   "add two stones" is chosen when neither colour is clearly better;
 //! * Black's N offered fifth moves are its N best, no two symmetric (White
@@ -42,13 +43,18 @@ const WIN: i32 = 30_000;
 const ADD_TWO_WINDOW: i32 = 150;
 /// Random candidate sets tried for a multi-stone placement, per candidate.
 const SETS_PER_CANDIDATE: usize = 2;
-/// Candidate points ranked by shape for random picks in a set.
-const PICK_AMONG: usize = 6;
+/// A decision's time is split in at least this many judgements.
+const EVALS_PER_DECISION: u32 = 6;
 
 /// How much the AI may think per decision.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Budget {
-    /// Nodes per position evaluated; 0 = shape evaluation only, no search.
+    /// Search depth per position evaluated: even, so that every candidate
+    /// is judged from the same horizon with the same side to move at the
+    /// leaves (values from different depths do not compare).
+    pub depth: u32,
+    /// Nodes per position evaluated, a cap on the depth; 0 = shape
+    /// evaluation only, no search.
     pub nodes: u64,
     /// Candidates compared per choice.
     pub candidates: usize,
@@ -59,22 +65,23 @@ pub struct Budget {
 }
 
 impl Budget {
-    /// The game's budget for `level`: a few times the level's think time.
+    /// The game's budget for `level`: twice the level's think time.
     pub fn for_level(level: Level) -> Budget {
-        let (nodes, candidates, noise) = match level {
-            Level::Beginner => (0, 4, 400),
-            Level::Novice => (400, 4, 200),
-            Level::Intermediate => (1_000, 6, 120),
-            Level::Advanced => (2_500, 7, 80),
-            Level::Expert => (5_000, 8, 50),
-            Level::Master => (10_000, 10, 25),
-            Level::Grandmaster => (20_000, 12, 10),
+        let (depth, nodes, candidates, noise) = match level {
+            Level::Beginner => (0, 0, 4, 400),
+            Level::Novice => (2, 1_000, 4, 200),
+            Level::Intermediate => (2, 2_000, 6, 120),
+            Level::Advanced => (2, 3_000, 7, 80),
+            Level::Expert => (4, 20_000, 8, 50),
+            Level::Master => (4, 30_000, 10, 25),
+            Level::Grandmaster => (4, 50_000, 12, 10),
         };
         Budget {
+            depth,
             nodes,
             candidates,
             noise,
-            time: Some(level.think_time() * 3),
+            time: Some(level.think_time() * 2),
         }
     }
 
@@ -174,11 +181,15 @@ impl<'a> OpeningAi<'a> {
         let for_mover = if self.budget.nodes == 0 {
             Position::new(board, self.rule()).evaluate(to_move)
         } else {
+            // One judgement may use a share of the decision's time, so
+            // that several candidates get compared.
+            let share = self.budget.time.map(|t| t / EVALS_PER_DECISION);
+            let left = self
+                .deadline
+                .map(|d| d.saturating_duration_since(Instant::now()));
             let limits = SearchLimits {
-                time: self
-                    .deadline
-                    .map(|d| d.saturating_duration_since(Instant::now())),
-                depth: None,
+                time: share.zip(left).map(|(s, l)| s.min(l)),
+                depth: Some(self.budget.depth.max(1)),
                 nodes: Some(self.budget.nodes),
             };
             let info = self
@@ -298,13 +309,14 @@ impl<'a> OpeningAi<'a> {
         sets.swap_remove(pick)
     }
 
-    /// One random set of `count` stones, each among the best points by shape.
+    /// One random set of `count` stones, each anywhere near the stones:
+    /// balancing often needs a stone that is not the best by shape.
     fn random_set(&mut self, board: &Board, region: Region, count: usize) -> Option<Vec<Point>> {
         let mut after = board.clone();
         let mut set = Vec::with_capacity(count);
         for _ in 0..count {
             let color = Color::of_ply(after.stone_count());
-            let options = self.candidates(&after, color, region, PICK_AMONG);
+            let options = self.candidates(&after, color, region, usize::MAX);
             let p = *options.get(self.rng.index(options.len().max(1)))?;
             after.place(p, color).ok()?;
             set.push(p);

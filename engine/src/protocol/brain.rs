@@ -368,10 +368,15 @@ impl Brain {
     }
 
     /// The opening AI's budget for one answer: full strength within the
-    /// turn time, and no more nodes per judgement than `max_node`.
+    /// turn time, and no deeper or more nodes per judgement than
+    /// `max_depth` and `max_node`.
     fn opening_budget(&self, stones: usize) -> Budget {
         let full = Budget::for_level(Level::Grandmaster);
         Budget {
+            depth: self
+                .settings
+                .max_depth
+                .map_or(full.depth, |d| d.min(full.depth)),
             nodes: self
                 .settings
                 .max_nodes
