@@ -208,6 +208,7 @@ fn soosorv_full_sequence_with_two_swaps_and_symmetric_offers_refused() {
         }
     );
     assert!(twin.to_string().contains("symmetric to the offered g9"));
+    assert_eq!(twin.key(), "opening-symmetric-offer");
     assert!(!o.allowed_points(&g).contains(&pt("i9")));
     assert!(matches!(
         o.apply(&mut g, Action::Offer(pt("g9"))),

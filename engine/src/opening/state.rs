@@ -255,6 +255,25 @@ pub enum OpeningError {
     },
 }
 
+impl OpeningError {
+    /// A stable key for translations (the English text is `to_string()`).
+    pub fn key(&self) -> &'static str {
+        match self {
+            OpeningError::Over => "opening-over",
+            OpeningError::OutOfStep { .. } => "opening-out-of-step",
+            OpeningError::WrongAction { .. } => "opening-wrong-action",
+            OpeningError::NotAnOption(_) => "opening-not-an-option",
+            OpeningError::OutsideRegion { .. } => "opening-outside-region",
+            OpeningError::BadCount { .. } => "opening-bad-count",
+            OpeningError::AlreadyOffered { .. } => "opening-already-offered",
+            OpeningError::Symmetric { .. } => "opening-symmetric-offer",
+            OpeningError::NotOffered { .. } => "opening-not-offered",
+            OpeningError::Illegal(_) => "opening-illegal-move",
+            OpeningError::BoardTooSmall { .. } => "opening-board-too-small",
+        }
+    }
+}
+
 impl fmt::Display for OpeningError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
