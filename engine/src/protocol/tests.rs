@@ -781,6 +781,8 @@ fn fuzzed_input_never_panics() {
         "ABOUT",
         "YXSHOWFORBID",
         "SWAP2BOARD",
+        "YXBALANCEONE",
+        "YXBALANCETWO 30",
         "STOP",
         "PLAY",
         "turn",
@@ -829,18 +831,36 @@ fn fuzzed_input_never_panics() {
         }
         let before = brain.board().cloned();
         let rule = brain.rule();
+        let balance = line.to_ascii_uppercase().starts_with("YXBALANCE");
         for out in brain.respond(&line) {
-            if let Some(p) = parse_move(&out) {
-                // The move was played on the board as it was after any
-                // opponent stone in this line.
-                let mut board = brain.board().unwrap().clone();
-                let color = board.remove(p).expect("our move is on the board");
-                assert_eq!(
-                    rules::check_move(&board, rule, color, p),
-                    Ok(()),
-                    "{line:?}"
-                );
-                moves += 1;
+            let answered: Option<Vec<Point>> = out.split(' ').map(parse_move).collect();
+            match answered.as_deref() {
+                Some([p]) if !balance => {
+                    // The move was played on the board as it was after any
+                    // opponent stone in this line.
+                    let mut board = brain.board().unwrap().clone();
+                    let color = board.remove(*p).expect("our move is on the board");
+                    assert_eq!(
+                        rules::check_move(&board, rule, color, *p),
+                        Ok(()),
+                        "{line:?}"
+                    );
+                    moves += 1;
+                    continue;
+                }
+                Some(points) => {
+                    // Balancing stones are proposed on free points; swap2
+                    // stones are placed.
+                    let board = brain.board().unwrap();
+                    assert!(
+                        points.iter().all(|&p| board.is_empty_at(p) == balance),
+                        "{line:?} -> {out}\n{board}"
+                    );
+                    continue;
+                }
+                None => {}
+            }
+            if out == "SWAP" {
                 continue;
             }
             let known = ["OK", "ERROR ", "UNKNOWN ", "MESSAGE ", "FORBID ", "name="];
