@@ -1,6 +1,6 @@
 #![no_main]
 
-use gomoku_fuzz::detected;
+use gomoku_fuzz::engine_inputs::detected;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| detected(data));

@@ -1,0 +1,26 @@
+//! Reading a fuzz target's kept corpus (`fuzz/corpus/<target>/`) for the
+//! replay tests of the crates beside `fuzz/` (`engine/`, `net/`), which
+//! include this file by path.
+
+use std::fs;
+use std::path::PathBuf;
+
+/// Runs `check` on every input of `target`'s corpus; panics naming the
+/// first input that fails, or when the corpus is too small to mean much.
+pub fn replay(target: &str, check: fn(&[u8])) {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../fuzz/corpus")
+        .join(target);
+    let mut paths: Vec<PathBuf> = fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|entry| entry.expect("a directory entry").path())
+        .collect();
+    paths.sort();
+    // An empty corpus would make the replay pass without testing anything.
+    assert!(paths.len() >= 5, "{target}: only {} inputs", paths.len());
+    for path in paths {
+        let bytes = fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let replay = std::panic::catch_unwind(|| check(&bytes));
+        assert!(replay.is_ok(), "{target}: {} fails", path.display());
+    }
+}
