@@ -18,6 +18,9 @@ use std::sync::OnceLock;
 /// A position's evaluation unit: an open three is worth about 100.
 pub type Value = i32;
 
+/// No static evaluation goes beyond this (mate scores start far above).
+pub const EVAL_LIMIT: Value = 20_000;
+
 /// The side to move's bonus: about half of what a move adds to its owner's
 /// total, so that leaves at odd and even plies compare fairly.
 const TEMPO: Value = 220;
@@ -386,11 +389,12 @@ impl Position {
             .filter(move |&i| self.threat(i, color) == t)
     }
 
-    /// Static evaluation for `to_move`.
+    /// Static evaluation for `to_move`, clamped to [`EVAL_LIMIT`] so that it
+    /// can never read as a mate score.
     #[inline]
     pub fn evaluate(&self, to_move: Color) -> Value {
         let me = to_move.index();
-        self.total[me] - self.total[1 - me] + TEMPO
+        (self.total[me] - self.total[1 - me] + TEMPO).clamp(-EVAL_LIMIT, EVAL_LIMIT)
     }
 
     /// Whether `color` may play the empty cell (Renju: Black's forbidden

@@ -11,7 +11,7 @@ use crate::analysis;
 use crate::board::{Board, Color, MAX_SIZE, MIN_SIZE, Point};
 use crate::opening::ai::Budget;
 use crate::rules::{self, Rule};
-use crate::search::{Level, Score, SearchInfo, SearchLimits, Searcher};
+use crate::search::{Level, Score, SearchInfo, SearchLimits, SearchParams, Searcher};
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -71,6 +71,8 @@ pub struct Settings {
     pub max_depth: Option<u32>,
     /// `max_node`, None = no limit.
     pub max_nodes: Option<u64>,
+    /// Search parameters changed by `INFO param_<name> <value>` (tuning).
+    pub params: SearchParams,
 }
 
 /// A BOARD / YXBOARD / SWAP2BOARD block being read.
@@ -356,6 +358,14 @@ impl Brain {
             "max_node" => number(value).map(|n: i64| {
                 self.settings.max_nodes = (n > 0).then_some(n as u64);
             }),
+            _ if key.starts_with("param_") => number(value).and_then(|v| {
+                let name = &key["param_".len()..];
+                if self.settings.params.set(name, v) {
+                    Ok(())
+                } else {
+                    Err(format!("no search parameter '{}'", echo(name)))
+                }
+            }),
             // folder, evaluate and keys we do not know: ignored, as the
             // protocol requires.
             _ => Ok(()),
@@ -454,6 +464,7 @@ impl Brain {
             nodes: self.settings.max_nodes,
         };
         let searcher = searcher_for(&mut self.searcher, rule);
+        searcher.set_params(self.settings.params);
         self.control.begin(self.lines_handled);
         // A panic in the search must not take the brain down mid-match:
         // the fallback below still answers a legal move.

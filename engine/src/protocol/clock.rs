@@ -79,9 +79,9 @@ fn moves_to_go(stones: usize) -> u64 {
 }
 
 /// Time kept back from a limit of `limit_ms` for process and pipe overhead:
-/// 30 ms plus 5%, at most 300 ms.
+/// 20 ms plus 4%, at most 300 ms.
 fn reserve_ms(limit_ms: u64) -> u64 {
-    (30 + limit_ms / 20).min(300)
+    (20 + limit_ms / 25).min(300)
 }
 
 #[cfg(test)]
@@ -98,8 +98,8 @@ mod tests {
             turn_ms,
             ..Clock::default()
         };
-        assert_eq!(ms(clock(1_000).budget(0)), 1_000 - 80);
-        assert_eq!(ms(clock(5_000).budget(0)), 5_000 - 280);
+        assert_eq!(ms(clock(1_000).budget(0)), 1_000 - 60);
+        assert_eq!(ms(clock(5_000).budget(0)), 5_000 - 220);
         assert_eq!(ms(clock(30_000).budget(50)), 30_000 - 300);
         // A tiny limit still leaves half of it rather than nothing.
         assert_eq!(ms(clock(40).budget(0)), 20);
@@ -114,10 +114,10 @@ mod tests {
             time_left_ms: Some(100_000),
             used_ms: 0,
         };
-        // 100 s over 25 moves = 4 s, less 30 + 200 ms.
-        assert_eq!(ms(clock.budget(0)), 4_000 - 230);
+        // 100 s over 25 moves = 4 s, less 20 + 160 ms.
+        assert_eq!(ms(clock.budget(0)), 4_000 - 180);
         // Later in the game the share grows: 100 s / 15 moves.
-        assert_eq!(ms(clock.budget(40)), 6_666 - 300);
+        assert_eq!(ms(clock.budget(40)), 6_666 - 286);
         // Never fewer than 8 moves to go.
         assert_eq!(ms(clock.budget(200)), 12_500 - 300);
         // The turn limit still caps a generous match clock.
@@ -136,7 +136,7 @@ mod tests {
             time_left_ms: None,
             used_ms: 25_000,
         };
-        assert_eq!(ms(counted.budget(0)), 1_000 - 80);
+        assert_eq!(ms(counted.budget(0)), 1_000 - 60);
         let unlimited = Clock {
             time_left_ms: Some(UNLIMITED),
             ..counted.clone()

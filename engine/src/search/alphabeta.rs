@@ -3,7 +3,8 @@
 //! Scores are from the side to move's point of view. A win whose five is
 //! placed `n` plies after the root scores `MATE - n`; a loss `-(MATE - n)`.
 
-use super::tt::{Bound, Table};
+use super::params::SearchParams;
+use super::tt::{Bound, NO_EVAL, Store, Table};
 use crate::board::{CELLS, Cell, Color, Direction, Point, STRIDE};
 use crate::eval::Position;
 use crate::eval::pattern::{Pattern, Threat};
@@ -29,22 +30,58 @@ const DEFENCE: [i32; 14] = [
 ];
 /// Moves scoring below this are quiet: reducible and prunable.
 const QUIET: i32 = 1_400;
-/// Late-move pruning: quiet moves tried at most, by remaining depth.
-const LATE_MOVES: [usize; 7] = [0, 3, 5, 8, 12, 17, 23];
-/// Futility margins by remaining depth.
+/// Futility margins by remaining depth: quiet moves are skipped when the
+/// evaluation plus this stays at or below alpha.
 const FUTILITY: [i32; 4] = [0, 120, 260, 450];
+/// History values stay within ± this (each update pulls towards zero).
+const HISTORY_MAX: i32 = 16_384;
 
-/// Late-move reductions by depth and move number: ln(d) * ln(i) / 2, at
-/// least 1 for the moves that get reduced at all.
-static REDUCTION: std::sync::LazyLock<[[i32; 64]; 64]> = std::sync::LazyLock::new(|| {
+/// ln(d) * ln(i) * 256 by depth and move number: the late-move reduction's
+/// shape, scaled by [`SearchParams::lmr_percent`].
+static LOG_PRODUCT: std::sync::LazyLock<[[i32; 64]; 64]> = std::sync::LazyLock::new(|| {
     let mut t = [[0; 64]; 64];
     for (d, row) in t.iter_mut().enumerate().skip(1) {
         for (i, r) in row.iter_mut().enumerate().skip(1) {
-            *r = (((d as f64).ln() * (i as f64).ln() / 2.0) as i32).max(1);
+            *r = ((d as f64).ln() * (i as f64).ln() * 256.0) as i32;
         }
     }
     t
 });
+
+/// d^1.3 * 256 by depth: the move-count limit's shape.
+static DEPTH_POWER: std::sync::LazyLock<[i32; 64]> = std::sync::LazyLock::new(|| {
+    let mut t = [0; 64];
+    for (d, n) in t.iter_mut().enumerate() {
+        *n = ((d as f64).powf(1.3) * 256.0) as i32;
+    }
+    t
+});
+
+impl SearchParams {
+    /// Late-move reduction at `depth` for the `i`-th move.
+    pub fn reduction(&self, depth: i32, i: usize) -> i32 {
+        LOG_PRODUCT[(depth.max(0) as usize).min(63)][i.min(63)] * self.lmr_percent / 25_600
+    }
+
+    /// Move-count pruning: how many moves a node at `depth` tries before
+    /// skipping the non-forcing rest; None when it is off.
+    fn move_count_limit(&self, depth: i32, improving: bool) -> Option<usize> {
+        if self.move_count_percent == 0 {
+            return None;
+        }
+        let scaled =
+            DEPTH_POWER[(depth.max(0) as usize).min(63)] * self.move_count_percent / 25_600;
+        let n = 3 + scaled;
+        Some(
+            if improving {
+                n
+            } else {
+                n * self.move_count_not_improving / 100
+            }
+            .max(1) as usize,
+        )
+    }
+}
 
 /// Why and when to stop.
 pub struct Limits<'a> {
@@ -80,11 +117,6 @@ pub fn move_score(pos: &Position, cell: usize, us: Color) -> i32 {
 /// Whether a move is quiet for ordering, pruning and reductions.
 pub fn is_quiet(pos: &Position, cell: usize, us: Color) -> bool {
     move_score(pos, cell, us) < QUIET
-}
-
-/// The late-move reduction at `depth` for the `i`-th move.
-pub fn reduction(depth: i32, i: usize) -> i32 {
-    REDUCTION[(depth as usize).min(63)][i.min(63)]
 }
 
 /// Candidate moves for `us` with ordering scores (unsorted): empty cells
@@ -158,13 +190,18 @@ pub struct Engine<'a> {
     pub pos: Position,
     tt: &'a mut Table,
     history: Box<[[i32; CELLS]; 2]>,
+    /// The move that last refuted each move, by colour of the refuter.
+    counters: Box<[[usize; CELLS]; 2]>,
     killers: [[usize; 2]; MAX_PLY],
+    /// Static evaluation at each ply (for "improving").
+    evals: [i32; MAX_PLY],
     lists: Vec<Vec<(usize, i32)>>,
     pub nodes: u64,
     /// Depth of the current iteration (bounds the extensions).
     pub root_depth: i32,
     pub stopped: bool,
     limits: Limits<'a>,
+    pub params: SearchParams,
 }
 
 /// Mate scores are stored relative to the node, not the root.
@@ -201,17 +238,25 @@ pub fn win_at(ply: usize) -> i32 {
 }
 
 impl<'a> Engine<'a> {
-    pub fn new(pos: Position, tt: &'a mut Table, limits: Limits<'a>) -> Engine<'a> {
+    pub fn new(
+        pos: Position,
+        tt: &'a mut Table,
+        limits: Limits<'a>,
+        params: SearchParams,
+    ) -> Engine<'a> {
         Engine {
             pos,
             tt,
             history: Box::new([[0; CELLS]; 2]),
+            counters: Box::new([[0; CELLS]; 2]),
             killers: [[0; 2]; MAX_PLY],
+            evals: [0; MAX_PLY],
             lists: (0..MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
             nodes: 0,
             root_depth: 1,
             stopped: false,
             limits,
+            params,
         }
     }
 
@@ -252,7 +297,10 @@ impl<'a> Engine<'a> {
         }
         if self.pos.has_five(them) {
             return match self.single_five(them) {
-                Some(cell) if self.pos.threat(cell, us) != Threat::Forbidden => Ok(Some(cell)),
+                // Exact: a Renju forbidden flag can be stale (it changes with
+                // stones off the cell's lines), and a false loss or a
+                // forbidden block would both be wrong.
+                Some(cell) if self.pos.is_legal(cell, us) => Ok(Some(cell)),
                 _ => Err(-win_at(ply + 2)),
             };
         }
@@ -263,18 +311,48 @@ impl<'a> Engine<'a> {
     }
 
     fn order(&self, moves: &mut [(usize, i32)], us: Color, ply: usize, tt_move: Option<usize>) {
+        let counter = self
+            .pos
+            .last_move()
+            .map_or(0, |last| self.counters[us.index()][last]);
         for m in moves.iter_mut() {
             if Some(m.0) == tt_move {
                 m.1 = i32::MAX;
             } else if m.1 < QUIET {
                 if self.killers[ply].contains(&m.0) {
                     m.1 = QUIET - 1;
+                } else if m.0 == counter {
+                    m.1 = QUIET - 2;
                 } else {
-                    m.1 += (self.history[us.index()][m.0] >> 4).min(QUIET - 2);
+                    m.1 += (self.history[us.index()][m.0] >> 4).clamp(-QUIET, QUIET - 3);
                 }
             }
         }
         moves.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    }
+
+    /// Pulls a history value towards +/- [`HISTORY_MAX`] by `bonus`.
+    fn update_history(&mut self, us: Color, cell: usize, bonus: i32) {
+        let h = &mut self.history[us.index()][cell];
+        *h += bonus - *h * bonus.abs() / HISTORY_MAX;
+    }
+
+    /// A move refuted the position: remember it, and penalise the moves
+    /// tried before it.
+    fn reward_cutoff(&mut self, us: Color, ply: usize, depth: i32, cut: usize, tried: &[usize]) {
+        let bonus = (depth * depth * 32).min(HISTORY_MAX / 4);
+        self.update_history(us, cut, bonus);
+        for &m in tried {
+            self.update_history(us, m, -bonus);
+        }
+        let k = &mut self.killers[ply];
+        if k[0] != cut {
+            k[1] = k[0];
+            k[0] = cut;
+        }
+        if let Some(last) = self.pos.last_move() {
+            self.counters[us.index()][last] = cut;
+        }
     }
 
     pub fn node(
@@ -316,7 +394,7 @@ impl<'a> Engine<'a> {
             tt_move = (e.best != 0).then_some(e.best as usize);
             if !pv && e.depth as i32 >= depth {
                 let s = from_tt(e.score as i32, ply);
-                let cut = match e.bound {
+                let cut = match e.bound() {
                     Bound::Exact => true,
                     Bound::Lower => s >= beta,
                     Bound::Upper => s <= alpha,
@@ -327,8 +405,23 @@ impl<'a> Engine<'a> {
                 }
             }
         }
+        // Static evaluation and the pruning it allows before any move.
+        let defending = must_defend(&self.pos, them);
+        let eval = self.pos.evaluate(us);
+        self.evals[ply] = eval;
+        let improving = ply < 2 || eval > self.evals[ply - 2];
+        let p = self.params;
+        if !pv && !defending && alpha.abs() < MATE_BOUND && beta.abs() < MATE_BOUND {
+            let margin = p.reverse_futility_margin * (depth - improving as i32 / 2).max(1);
+            if depth <= p.reverse_futility_depth && eval - margin >= beta {
+                return eval;
+            }
+            if depth <= p.razor_depth && eval + p.razor_base + p.razor_per_depth * depth <= alpha {
+                return self.quiesce(us, alpha, alpha + 1, ply, QUIESCENCE_FOURS);
+            }
+        }
         let mut moves = std::mem::take(&mut self.lists[ply]);
-        let defending = generate(&self.pos, us, &mut moves);
+        generate(&self.pos, us, &mut moves);
         if moves.is_empty() {
             self.lists[ply] = moves;
             // Nothing stops the opponent's open four, or no move is left.
@@ -343,31 +436,32 @@ impl<'a> Engine<'a> {
         let original_alpha = alpha;
         let mut best = -INF;
         let mut best_move = None;
-        let mut quiet_tried = 0;
+        let mut tried_quiet: [usize; 64] = [0; 64];
+        let mut quiet_count = 0;
+        let move_limit = p.move_count_limit(depth, improving).unwrap_or(usize::MAX);
         // Futility: far below alpha near the leaves, only threats can help.
         let futile = !pv
             && !defending
             && (depth as usize) < FUTILITY.len()
             && alpha.abs() < MATE_BOUND
-            && self.pos.evaluate(us) + FUTILITY[depth as usize] <= alpha;
+            && eval + FUTILITY[depth as usize] <= alpha;
         for i in 0..moves.len() {
             let (m, ms) = moves[i];
+            // Forcing moves are never pruned or reduced: the table's move
+            // and our fours (defences are few and get searched in full).
+            let forcing = Some(m) == tt_move || self.pos.threat(m, us).is_four();
             let quiet = ms < QUIET && !defending;
-            if quiet {
-                quiet_tried += 1;
-                let late =
-                    (depth as usize) < LATE_MOVES.len() && quiet_tried > LATE_MOVES[depth as usize];
-                if !pv && (late || futile) && best > -MATE_BOUND {
-                    continue;
-                }
+            if !forcing && best > -MATE_BOUND && (i >= move_limit || (quiet && futile)) {
+                continue;
             }
             self.pos.make(m, us);
             let mut s;
             if i == 0 {
                 s = -self.node(them, next, -beta, -alpha, ply + 1, pv);
             } else {
-                let r = if depth >= 2 && quiet && i >= 2 {
-                    reduction(depth, i) + (!pv && ms < QUIET / 3) as i32
+                let r = if depth >= 2 && !forcing {
+                    self.late_move_reduction(us, m, ms, depth, i, pv, improving, ply)
+                        .clamp(0, (next - 1).max(0))
                 } else {
                     0
                 };
@@ -390,17 +484,17 @@ impl<'a> Engine<'a> {
                 if s > alpha {
                     alpha = s;
                     if s >= beta {
-                        if quiet {
-                            let k = &mut self.killers[ply];
-                            if k[0] != m {
-                                k[1] = k[0];
-                                k[0] = m;
-                            }
-                            self.history[us.index()][m] += depth * depth;
+                        if ms < QUIET {
+                            let tried = &tried_quiet[..quiet_count];
+                            self.reward_cutoff(us, ply, depth, m, tried);
                         }
                         break;
                     }
                 }
+            }
+            if ms < QUIET && quiet_count < tried_quiet.len() {
+                tried_quiet[quiet_count] = m;
+                quiet_count += 1;
             }
         }
         self.lists[ply] = moves;
@@ -411,9 +505,48 @@ impl<'a> Engine<'a> {
         } else {
             Bound::Upper
         };
-        self.tt
-            .store(key, depth, to_tt(best, ply), bound, best_move);
+        self.tt.store(
+            key,
+            Store {
+                depth,
+                score: to_tt(best, ply),
+                eval: NO_EVAL as i32,
+                bound,
+                best: best_move,
+            },
+        );
         best
+    }
+
+    /// How much less deep the `i`-th move `m` (ordering score `ms`) is
+    /// searched: more for late, quiet, badly-behaved moves.
+    #[allow(clippy::too_many_arguments)]
+    fn late_move_reduction(
+        &self,
+        us: Color,
+        m: usize,
+        ms: i32,
+        depth: i32,
+        i: usize,
+        pv: bool,
+        improving: bool,
+        ply: usize,
+    ) -> i32 {
+        let mut r = self.params.reduction(depth, i);
+        if pv {
+            r -= 1;
+        } else if !improving && r > 1 {
+            r += 1;
+        }
+        // A move that makes an open three or blocks one matters more.
+        let them = us.opponent();
+        if self.pos.threat(m, us) <= Threat::Three || self.pos.threat(m, them) <= Threat::Three {
+            r -= 1;
+        }
+        if ms >= QUIET || self.killers[ply].contains(&m) {
+            r -= 1;
+        }
+        r - self.history[us.index()][m] / (HISTORY_MAX / 2)
     }
 
     /// Quiescence: stand pat, or keep making fours (a VCF) while they help.
@@ -432,6 +565,9 @@ impl<'a> Engine<'a> {
             }
             Ok(None) => {}
         }
+        if self.pos.board().is_full() {
+            return 0;
+        }
         let stand = self.pos.evaluate(us);
         if stand >= beta || fours == 0 || ply >= MAX_PLY - 2 {
             return stand;
@@ -439,7 +575,7 @@ impl<'a> Engine<'a> {
         let key = self.pos.key(us);
         if let Some(e) = self.tt.probe(key) {
             let s = from_tt(e.score as i32, ply);
-            let cut = match e.bound {
+            let cut = match e.bound() {
                 Bound::Exact => true,
                 Bound::Lower => s >= beta,
                 Bound::Upper => s <= alpha,
@@ -498,7 +634,16 @@ impl<'a> Engine<'a> {
             } else {
                 Bound::Upper
             };
-            self.tt.store(key, 0, to_tt(best, ply), bound, None);
+            self.tt.store(
+                key,
+                Store {
+                    depth: 0,
+                    score: to_tt(best, ply),
+                    eval: NO_EVAL as i32,
+                    bound,
+                    best: None,
+                },
+            );
         }
         best
     }

@@ -20,6 +20,7 @@ mod alphabeta;
 pub mod bench;
 pub mod classic;
 mod level;
+mod params;
 mod tt;
 pub mod vcf;
 mod vct;
@@ -29,6 +30,7 @@ use crate::eval::Position;
 use crate::eval::pattern::Threat;
 use crate::rules::{self, Rule};
 use alphabeta::{Engine, INF, MATE, MATE_BOUND, win_at};
+pub use params::{PARAMS, ParamSpec, SearchParams};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
@@ -147,10 +149,12 @@ impl Level {
 pub struct Searcher {
     rule: Rule,
     tt: tt::Table,
+    params: SearchParams,
 }
 
-/// Transposition table size. It is cleared (by generation) at the start of
-/// every search, so results depend only on the position and the limits.
+/// Transposition table size. Full-strength searches keep it from move to
+/// move (a new generation each search); the levels' searches wipe it so
+/// that a seed reproduces their choice.
 const TT_MEGABYTES: usize = 16;
 
 /// The root VCF check: at most this many fours and positions.
@@ -162,8 +166,14 @@ const VCF_SAFETY_MOVES: usize = 4;
 /// The opponent's VCT in the safety check: threat moves and positions.
 const VCT_THREATS: u32 = 5;
 const VCT_NODES: u64 = 10_000;
-/// Share of the think time the alpha-beta search may use at full strength.
-const SEARCH_SHARE: f64 = 0.8;
+/// Share of the think time the alpha-beta search may use at full strength
+/// (the rest is for the final safety check).
+const SEARCH_SHARE: f64 = 0.9;
+/// A new depth starts only while less than this share of the time is used.
+/// An unfinished depth is not wasted: the table keeps it for the next move.
+const NEW_DEPTH_SHARE: f64 = 0.5;
+/// Share of the think time the root VCF may take.
+const ROOT_VCF_SHARE: u32 = 16;
 
 fn pos_is_legal(board: &Board, rule: Rule, color: Color, p: Point) -> bool {
     rules::check_move(board, rule, color, p).is_ok()
@@ -202,7 +212,17 @@ impl Searcher {
         Searcher {
             rule,
             tt: tt::Table::new(TT_MEGABYTES),
+            params: SearchParams::default(),
         }
+    }
+
+    /// The tunable numbers this searcher uses.
+    pub fn params(&self) -> SearchParams {
+        self.params
+    }
+
+    pub fn set_params(&mut self, params: SearchParams) {
+        self.params = params;
     }
 
     pub fn rule(&self) -> Rule {
@@ -339,7 +359,7 @@ impl Searcher {
                 to_move,
                 ROOT_VCF_FOURS,
                 ROOT_VCF_NODES,
-                limits.time.map(|t| start + t / 8),
+                limits.time.map(|t| start + t / ROOT_VCF_SHARE),
             )
         {
             let first = win.line[0].index();
@@ -357,7 +377,11 @@ impl Searcher {
                 return RootResult { info, moves };
             }
         }
-        self.tt.clear();
+        if margin > 0 {
+            self.tt.wipe();
+        } else {
+            self.tt.new_search();
+        }
         // Full strength keeps a fifth of the time for the safety check.
         let search_deadline = match (margin, limits.time) {
             (0, Some(t)) => Some(start + t.mul_f64(SEARCH_SHARE)),
@@ -376,7 +400,7 @@ impl Searcher {
                 quiet: alphabeta::is_quiet(&pos, cell, to_move),
             })
             .collect();
-        let mut engine = Engine::new(pos, &mut self.tt, engine_limits);
+        let mut engine = Engine::new(pos, &mut self.tt, engine_limits, self.params);
         let max_depth = limits
             .depth
             .unwrap_or(if limits.time.is_some() || limits.nodes.is_some() {
@@ -396,7 +420,7 @@ impl Searcher {
         let mut last_score: i32 = 0;
         for depth in 1..=max_depth {
             let mut window = if margin == 0 && depth >= 4 && last_score.abs() < MATE_BOUND {
-                60
+                self.params.aspiration
             } else {
                 INF
             };
@@ -447,7 +471,7 @@ impl Searcher {
                 break;
             }
             if let Some(t) = limits.time
-                && start.elapsed() * 5 >= t * 2
+                && start.elapsed() >= t.mul_f64(NEW_DEPTH_SHARE)
             {
                 // The next depth would not finish in the time left.
                 break;
@@ -618,7 +642,7 @@ fn search_root(
             -engine.node(them, depth - 1, -beta, -alpha, 1, true)
         } else {
             let r = if depth >= 3 && moves[i].quiet && i >= 3 {
-                alphabeta::reduction(depth, i)
+                engine.params.reduction(depth, i).max(1)
             } else {
                 0
             };

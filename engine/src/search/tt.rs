@@ -1,9 +1,14 @@
-//! Transposition table: one entry per slot, keyed by the full Zobrist key.
+//! Transposition table kept from move to move: buckets of four entries
+//! (one cache line), keyed by the full Zobrist key. Each search starts a new
+//! generation; a full bucket gives up the entry with the least depth minus
+//! age, so deep results of the previous moves survive while stale ones make
+//! room.
 
 /// How a stored score bounds the true value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(u8)]
 pub enum Bound {
+    /// Only the static evaluation (and maybe a move) is known.
     None = 0,
     /// The score is at most this (all moves failed low).
     Upper,
@@ -12,81 +17,228 @@ pub enum Bound {
     Exact,
 }
 
-#[derive(Clone, Copy)]
+impl Bound {
+    fn from_bits(bits: u8) -> Bound {
+        match bits & 3 {
+            1 => Bound::Upper,
+            2 => Bound::Lower,
+            3 => Bound::Exact,
+            _ => Bound::None,
+        }
+    }
+}
+
+/// Generations wrap at this (six bits of `age_bound`).
+const GENERATIONS: u8 = 64;
+const BUCKET: usize = 4;
+/// Marks an entry whose static evaluation is unknown.
+pub const NO_EVAL: i16 = i16::MIN;
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+#[repr(C)]
 pub struct Entry {
     key: u64,
     pub score: i16,
+    /// Static evaluation for the side to move, or [`NO_EVAL`].
+    pub eval: i16,
     /// Padded board index of the best move, 0 for none.
     pub best: u16,
     pub depth: i8,
-    pub bound: Bound,
-    /// Which search stored it: older generations count as empty.
-    generation: u8,
+    /// Generation in the high six bits, [`Bound`] in the low two.
+    age_bound: u8,
+}
+
+impl Entry {
+    pub fn bound(&self) -> Bound {
+        Bound::from_bits(self.age_bound)
+    }
+
+    fn generation(&self) -> u8 {
+        self.age_bound >> 2
+    }
+
+    fn is_empty(&self) -> bool {
+        self.key == 0 && self.age_bound == 0
+    }
 }
 
 const EMPTY: Entry = Entry {
     key: 0,
     score: 0,
+    eval: NO_EVAL,
     best: 0,
     depth: 0,
-    bound: Bound::None,
-    generation: 0,
+    age_bound: 0,
 };
 
 pub struct Table {
-    entries: Vec<Entry>,
+    buckets: Vec<[Entry; BUCKET]>,
     mask: usize,
     generation: u8,
 }
 
+/// What a search stores about a position.
+pub struct Store {
+    pub depth: i32,
+    pub score: i32,
+    pub eval: i32,
+    pub bound: Bound,
+    pub best: Option<usize>,
+}
+
 impl Table {
-    /// A table of about `megabytes` MB (rounded down to a power of two entries).
+    /// A table of about `megabytes` MB (rounded down to a power of two buckets).
     pub fn new(megabytes: usize) -> Table {
-        let wanted = (megabytes.max(1) << 20) / std::mem::size_of::<Entry>();
+        let wanted = (megabytes.max(1) << 20) / std::mem::size_of::<[Entry; BUCKET]>();
         let len = 1usize << (usize::BITS - 1 - wanted.leading_zeros());
         Table {
-            entries: vec![EMPTY; len],
+            buckets: vec![[EMPTY; BUCKET]; len],
             mask: len - 1,
             generation: 1,
         }
     }
 
-    /// Forgets every entry: cheap (a new generation) except once every
-    /// 255 searches, when the table is really wiped.
-    pub fn clear(&mut self) {
-        self.generation = self.generation.wrapping_add(1);
-        if self.generation == 0 {
-            self.entries.fill(EMPTY);
-            self.generation = 1;
-        }
+    /// A new search begins: older entries age (and are replaced first) but
+    /// stay usable.
+    pub fn new_search(&mut self) {
+        // Generation 0 is left out so that a fresh slot never looks used.
+        self.generation = self.generation % (GENERATIONS - 1) + 1;
+    }
+
+    /// Forgets every entry (for reproducible searches: bench, levels).
+    pub fn wipe(&mut self) {
+        self.buckets.fill([EMPTY; BUCKET]);
+        self.generation = 1;
+    }
+
+    #[inline]
+    fn bucket(&self, key: u64) -> usize {
+        // The low bits pick the bucket; the full key is compared.
+        key as usize & self.mask
     }
 
     #[inline]
     pub fn probe(&self, key: u64) -> Option<Entry> {
-        let e = self.entries[key as usize & self.mask];
-        (e.key == key && e.generation == self.generation && e.bound != Bound::None).then_some(e)
+        self.buckets[self.bucket(key)]
+            .iter()
+            .find(|e| e.key == key && !e.is_empty())
+            .copied()
+    }
+
+    fn age(&self, e: &Entry) -> i32 {
+        ((self.generation + GENERATIONS - e.generation()) % GENERATIONS) as i32
     }
 
     #[inline]
-    pub fn store(&mut self, key: u64, depth: i32, score: i32, bound: Bound, best: Option<usize>) {
-        let slot = &mut self.entries[key as usize & self.mask];
-        // Keep a deeper result for the same position unless this one is exact.
-        let same = slot.key == key && slot.generation == self.generation;
-        if same && slot.depth as i32 > depth && bound != Bound::Exact {
-            return;
-        }
-        let best = match best {
+    pub fn store(&mut self, key: u64, s: Store) {
+        let generation = self.generation;
+        let index = self.bucket(key);
+        let slot = match self.buckets[index].iter().position(|e| e.key == key) {
+            Some(i) => {
+                let old = self.buckets[index][i];
+                // A shallower result of the same search (a quiescence one
+                // above all) never replaces a deeper one, except an exact
+                // score over a bound at nearly the same depth.
+                let deeper = old.depth as i32 > s.depth
+                    && old.generation() == generation
+                    && old.bound() != Bound::None;
+                if deeper && !(s.bound == Bound::Exact && old.depth as i32 <= s.depth + 1) {
+                    if old.eval == NO_EVAL && s.eval != NO_EVAL as i32 {
+                        self.buckets[index][i].eval = s.eval as i16;
+                    }
+                    return;
+                }
+                i
+            }
+            None => {
+                let bucket = &self.buckets[index];
+                (0..BUCKET)
+                    .min_by_key(|&i| {
+                        let e = &bucket[i];
+                        if e.is_empty() {
+                            i32::MIN
+                        } else {
+                            e.depth as i32 - 8 * self.age(e)
+                        }
+                    })
+                    .unwrap_or(0)
+            }
+        };
+        let old = self.buckets[index][slot];
+        let same = old.key == key;
+        let best = match s.best {
             Some(b) => b as u16,
-            None if same => slot.best,
+            None if same => old.best,
             None => 0,
         };
-        *slot = Entry {
-            key,
-            score: score as i16,
-            best,
-            depth: depth.clamp(-128, 127) as i8,
-            bound,
-            generation: self.generation,
+        let eval = if s.eval == NO_EVAL as i32 && same {
+            old.eval
+        } else {
+            s.eval as i16
         };
+        self.buckets[index][slot] = Entry {
+            key,
+            score: s.score.clamp(-(i16::MAX as i32), i16::MAX as i32) as i16,
+            eval,
+            best,
+            depth: s.depth.clamp(-128, 127) as i8,
+            age_bound: (generation << 2) | s.bound as u8,
+        };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn store(t: &mut Table, key: u64, depth: i32, bound: Bound) {
+        t.store(
+            key,
+            Store {
+                depth,
+                score: depth * 10,
+                eval: NO_EVAL as i32,
+                bound,
+                best: Some(100 + depth as usize),
+            },
+        );
+    }
+
+    #[test]
+    fn entries_are_sixteen_bytes_and_buckets_a_cache_line() {
+        assert_eq!(std::mem::size_of::<Entry>(), 16);
+        assert_eq!(std::mem::size_of::<[Entry; BUCKET]>(), 64);
+    }
+
+    #[test]
+    fn a_shallow_result_never_replaces_a_deeper_one() {
+        let mut t = Table::new(1);
+        store(&mut t, 42, 6, Bound::Lower);
+        store(&mut t, 42, 0, Bound::Exact);
+        store(&mut t, 42, 3, Bound::Upper);
+        let e = t.probe(42).unwrap();
+        assert_eq!((e.depth, e.score, e.bound()), (6, 60, Bound::Lower));
+        // A later search may overwrite it.
+        t.new_search();
+        store(&mut t, 42, 2, Bound::Upper);
+        assert_eq!(t.probe(42).unwrap().depth, 2);
+    }
+
+    #[test]
+    fn entries_survive_new_searches_and_old_shallow_ones_go_first() {
+        let mut t = Table::new(1);
+        let stride = (t.mask + 1) as u64;
+        // Four positions in one bucket, then a fifth after two new searches.
+        for (n, depth) in [9, 1, 5, 7].into_iter().enumerate() {
+            store(&mut t, 7 + stride * (n as u64 + 1), depth, Bound::Exact);
+        }
+        t.new_search();
+        t.new_search();
+        store(&mut t, 7 + stride * 9, 1, Bound::Exact);
+        assert!(t.probe(7 + stride).is_some(), "the deep entry stays");
+        assert!(t.probe(7 + stride * 2).is_none(), "the shallowest goes");
+        assert_eq!(t.probe(7 + stride * 9).unwrap().best, 101);
+        t.wipe();
+        assert!(t.probe(7 + stride).is_none());
     }
 }

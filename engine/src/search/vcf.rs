@@ -100,7 +100,11 @@ impl Solver {
         let their_fives = self.five_cells(them);
         let candidates: Vec<usize> = match their_fives.as_slice() {
             [] => {
-                let flex = self.pos.cells_with(us, Threat::Flex4).next();
+                // Renju Black's moves are confirmed exactly (stale flags).
+                let flex = self
+                    .pos
+                    .cells_with(us, Threat::Flex4)
+                    .find(|&c| self.pos.is_legal(c, us));
                 if let Some(flex) = flex {
                     // Unstoppable: the defender blocks one end, we take the other.
                     self.pos.make(flex, us);
@@ -114,13 +118,15 @@ impl Solver {
                     .empty_cells()
                     .filter_map(|c| {
                         let t = self.pos.threat(c, us);
-                        t.is_four().then_some((t, c))
+                        (t.is_four() && self.pos.is_legal(c, us)).then_some((t, c))
                     })
                     .collect();
                 fours.sort();
                 fours.into_iter().map(|(_, c)| c).collect()
             }
-            [block] if self.pos.threat(*block, us).is_four() => vec![*block],
+            [block] if self.pos.threat(*block, us).is_four() && self.pos.is_legal(*block, us) => {
+                vec![*block]
+            }
             _ => return false,
         };
         if fours_left == 0 || candidates.is_empty() {
@@ -137,7 +143,8 @@ impl Solver {
         for four in candidates {
             self.pos.make(four, us);
             let won = match self.five_cells(us).as_slice() {
-                [reply] if self.pos.threat(*reply, them) == Threat::Forbidden => {
+                // Judged exactly: the table's forbidden flag can be stale.
+                [reply] if !self.pos.is_legal(*reply, them) => {
                     self.line.push(four);
                     true
                 }
@@ -166,5 +173,100 @@ impl Solver {
         }
         self.refuted.insert(key, fours_left);
         false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{self, makes_five};
+
+    /// A small deterministic generator for the random positions.
+    fn xorshift(state: &mut u64) -> u64 {
+        *state ^= *state << 13;
+        *state ^= *state >> 7;
+        *state ^= *state << 17;
+        *state
+    }
+
+    /// Replays a VCF under the exact rules: every move legal, every
+    /// defender move the only block, and the end a five, or a four whose
+    /// single five point the defender may not play.
+    fn check_line(board: &Board, attacker: Color, line: &[Point]) {
+        let rule = Rule::Renju;
+        let defender = attacker.opponent();
+        let mut b = board.clone();
+        for (i, &p) in line.iter().enumerate() {
+            let mover = if i % 2 == 0 { attacker } else { defender };
+            if mover == defender {
+                let fives: Vec<Point> = b
+                    .empty_points()
+                    .filter(|&q| makes_five(&b, q, attacker, rule))
+                    .collect();
+                assert!(!fives.is_empty(), "the defender moves without a four\n{b}");
+                if fives.len() >= 2 {
+                    // Two five points: the defender cannot stop both.
+                    return;
+                }
+                assert_eq!(fives[0], p, "the defender does not block the four\n{b}");
+            }
+            assert!(
+                rules::check_move(&b, rule, mover, p).is_ok(),
+                "move {i} {p:?} of {line:?} is illegal for {mover}\n{b}"
+            );
+            if makes_five(&b, p, mover, rule) {
+                assert_eq!(mover, attacker, "the defender made five\n{b}");
+                assert_eq!(i + 1, line.len(), "the line goes on after a five");
+                return;
+            }
+            b.place(p, mover).unwrap();
+        }
+        // No five at the end: the attacker's last four has one five point,
+        // forbidden to the defender, or the defender's reply must follow.
+        let fives: Vec<Point> = b
+            .empty_points()
+            .filter(|&q| makes_five(&b, q, attacker, rule))
+            .collect();
+        assert_eq!(line.len() % 2, 1, "the line ends with a defender move");
+        assert!(
+            fives.len() >= 2
+                || fives
+                    .iter()
+                    .all(|&q| rules::check_move(&b, rule, defender, q).is_err()),
+            "claimed win {line:?}: the defender can block at {fives:?}\n{b}"
+        );
+        assert!(!fives.is_empty(), "the line ends without a four\n{b}");
+    }
+
+    #[test]
+    fn renju_vcf_wins_hold_under_the_exact_rules() {
+        let mut state = 0x2545_f491_4f6c_dd1d;
+        let mut found = 0;
+        for _ in 0..400 {
+            let mut board = Board::new(15).unwrap();
+            let stones = 14 + xorshift(&mut state) % 30;
+            let mut color = Color::Black;
+            let mut placed = 0;
+            while placed < stones {
+                let x = 3 + (xorshift(&mut state) % 9) as u8;
+                let y = 3 + (xorshift(&mut state) % 9) as u8;
+                let p = Point::new(x, y);
+                if rules::check_move(&board, Rule::Renju, color, p).is_err()
+                    || makes_five(&board, p, color, Rule::Renju)
+                {
+                    continue;
+                }
+                board.place(p, color).unwrap();
+                color = color.opponent();
+                placed += 1;
+            }
+            for attacker in [Color::Black, Color::White] {
+                if let Some(vcf) = find(&board, Rule::Renju, attacker, 10, 3_000) {
+                    check_line(&board, attacker, &vcf.line);
+                    found += 1;
+                }
+            }
+        }
+        assert!(found >= 20, "only {found} VCFs in the random positions");
     }
 }

@@ -77,7 +77,7 @@ impl Vct {
         }
         match self.fives(d).as_slice() {
             [] => {}
-            [block] if self.pos.threat(*block, a) != Threat::Forbidden => {
+            [block] if self.pos.is_legal(*block, a) => {
                 let block = *block;
                 self.pos.make(block, a);
                 let won = self.defend(left);
@@ -124,7 +124,8 @@ impl Vct {
         }
         match self.fives(a).as_slice() {
             [] => {}
-            [block] if self.pos.threat(*block, d) != Threat::Forbidden => {
+            // Exact legality: the table's forbidden flags can be stale.
+            [block] if self.pos.is_legal(*block, d) => {
                 let block = *block;
                 self.pos.make(block, d);
                 let won = self.attack(left);
@@ -144,7 +145,7 @@ impl Vct {
             .filter(|&c| self.pos.threat(c, d).is_four() && !answers.contains(&c))
             .collect();
         answers.extend(counter_fours);
-        answers.retain(|&c| self.pos.threat(c, d) != Threat::Forbidden);
+        answers.retain(|&c| self.pos.is_legal(c, d));
         for r in answers {
             self.pos.make(r, d);
             let won = self.attack(left);

@@ -1,0 +1,94 @@
+//! The search's tunable numbers, by name, so that a tuner (or the brain's
+//! `INFO param_<name> <value>`) can change them without a rebuild. The
+//! defaults are the measured best; every value is an integer (fractions
+//! are scaled, e.g. percent).
+
+/// One tunable number: its name and the range a tuner may try.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ParamSpec {
+    pub name: &'static str,
+    pub min: i32,
+    pub max: i32,
+}
+
+macro_rules! search_params {
+    ($($(#[doc = $doc:literal])* $field:ident: $default:expr, $min:expr, $max:expr;)*) => {
+        /// Tunable search parameters; `Default` gives the engine's values.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub struct SearchParams {
+            $($(#[doc = $doc])* pub $field: i32,)*
+        }
+
+        impl Default for SearchParams {
+            fn default() -> SearchParams {
+                SearchParams { $($field: $default,)* }
+            }
+        }
+
+        /// Every parameter with its tuning range.
+        pub const PARAMS: &[ParamSpec] = &[
+            $(ParamSpec { name: stringify!($field), min: $min, max: $max },)*
+        ];
+
+        impl SearchParams {
+            pub fn get(&self, name: &str) -> Option<i32> {
+                match name {
+                    $(stringify!($field) => Some(self.$field),)*
+                    _ => None,
+                }
+            }
+
+            /// Sets a parameter, clamped to its range; false for an unknown name.
+            pub fn set(&mut self, name: &str, value: i32) -> bool {
+                match name {
+                    $(stringify!($field) => {
+                        self.$field = value.clamp($min, $max);
+                        true
+                    })*
+                    _ => false,
+                }
+            }
+        }
+    };
+}
+
+search_params! {
+    /// Late-move reduction: ln(depth) * ln(move number) * this / 100.
+    lmr_percent: 50, 0, 150;
+    /// Move-count pruning: non-forcing moves after 3 + depth^1.3 * this / 100
+    /// are skipped (0 turns it off).
+    move_count_percent: 0, 0, 400;
+    /// ... and this percent of that when the evaluation is not improving.
+    move_count_not_improving: 67, 30, 100;
+    /// Reverse futility: remaining depth up to which it applies (0 = off).
+    reverse_futility_depth: 0, 0, 6;
+    /// Reverse futility margin per remaining depth.
+    reverse_futility_margin: 180, 40, 600;
+    /// Razoring: remaining depth up to which it applies (0 = off).
+    razor_depth: 0, 0, 4;
+    /// Razoring margin: base plus this per depth.
+    razor_base: 300, 0, 1500;
+    razor_per_depth: 200, 0, 1000;
+    /// Initial aspiration window half-width.
+    aspiration: 60, 10, 400;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_parameter_reads_back_what_was_set_within_its_range() {
+        let mut p = SearchParams::default();
+        for spec in PARAMS {
+            let default = p.get(spec.name).unwrap();
+            assert!((spec.min..=spec.max).contains(&default), "{}", spec.name);
+            assert!(p.set(spec.name, spec.max + 1));
+            assert_eq!(p.get(spec.name), Some(spec.max));
+            assert!(p.set(spec.name, spec.min));
+            assert_eq!(p.get(spec.name), Some(spec.min));
+        }
+        assert!(!p.set("no_such_param", 1));
+        assert_eq!(p.get("no_such_param"), None);
+    }
+}
