@@ -619,3 +619,30 @@ fn renju_white_ignores_a_four_three_whose_three_is_fake() {
     assert_eq!(mv.to_notation(15), "f7");
     assert!(matches!(score, Score::WinIn(_)), "{score:?}");
 }
+
+#[test]
+fn lazy_smp_with_three_threads_still_finds_the_double_three_win() {
+    // Seed 002's T5 again, now with helper threads sharing the table under
+    // a time limit: the main thread still decides, and the helpers' nodes
+    // are counted.
+    let b = diagram(DOUBLE_THREE);
+    let cancel = AtomicBool::new(false);
+    let mut searcher = Searcher::new(Rule::Freestyle);
+    searcher.set_threads(3);
+    assert_eq!(searcher.threads(), 3);
+    let mut main_nodes = 0;
+    let info = searcher.search(
+        &b,
+        Color::Black,
+        &SearchLimits::time(1_500),
+        &cancel,
+        &mut |i| main_nodes = i.nodes,
+    );
+    let p = info.best.expect("a move");
+    let pos = Position::new(&b, Rule::Freestyle);
+    assert!(pos.threat(p.index(), Color::Black) <= Threat::ThreeThree);
+    assert!(matches!(info.score, Score::WinIn(_)), "{:?}", info.score);
+    assert!(info.nodes >= main_nodes);
+    searcher.set_threads(0);
+    assert_eq!(searcher.threads(), 1);
+}

@@ -21,9 +21,29 @@ pub type Value = i32;
 /// No static evaluation goes beyond this (mate scores start far above).
 pub const EVAL_LIMIT: Value = 20_000;
 
-/// The side to move's bonus: about half of what a move adds to its owner's
-/// total, so that leaves at odd and even plies compare fairly.
-const TEMPO: Value = 220;
+/// How the threats on the board change the side to move's evaluation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EvalWeights {
+    /// The side to move's bonus: about half of what a move adds to its
+    /// owner's total, so that leaves at odd and even plies compare fairly.
+    pub tempo: Value,
+    /// Replaces the tempo when the opponent threatens an open four (or a
+    /// four-three) and we have no four: our move is spoken for.
+    pub facing_threat: Value,
+    /// Per point (at most two) where we make a double three or a
+    /// four-three next, when the opponent threatens nothing.
+    pub own_double: Value,
+}
+
+impl Default for EvalWeights {
+    fn default() -> EvalWeights {
+        EvalWeights {
+            tempo: 220,
+            facing_threat: 220,
+            own_double: 0,
+        }
+    }
+}
 
 /// Value of one line pattern at an empty cell, for its owner.
 const PATTERN_VALUE: [Value; PATTERNS] = [0, 1, 3, 5, 14, 16, 45, 50, 120, 120, 300, 0];
@@ -389,12 +409,34 @@ impl Position {
             .filter(move |&i| self.threat(i, color) == t)
     }
 
-    /// Static evaluation for `to_move`, clamped to [`EVAL_LIMIT`] so that it
-    /// can never read as a mate score.
-    #[inline]
+    /// Static evaluation for `to_move` with the default weights.
     pub fn evaluate(&self, to_move: Color) -> Value {
+        self.evaluate_with(to_move, &EvalWeights::default())
+    }
+
+    /// Static evaluation for `to_move`: the cell values of both sides and
+    /// a term for who holds the initiative, clamped to [`EVAL_LIMIT`] so
+    /// that it can never read as a mate score.
+    #[inline]
+    pub fn evaluate_with(&self, to_move: Color, w: &EvalWeights) -> Value {
         let me = to_move.index();
-        (self.total[me] - self.total[1 - me] + TEMPO).clamp(-EVAL_LIMIT, EVAL_LIMIT)
+        let us = to_move;
+        let them = to_move.opponent();
+        let our_four = self.count(us, Threat::FourThree)
+            + self.count(us, Threat::FourPlus)
+            + self.count(us, Threat::Four)
+            > 0;
+        let they_threaten = self.count(them, Threat::Flex4) > 0
+            || (self.count(them, Threat::FourThree) > 0 && !self.forbidden_for[them.index()]);
+        let initiative = if they_threaten && !our_four {
+            w.facing_threat
+        } else if they_threaten || self.forbidden_for[me] {
+            w.tempo
+        } else {
+            let doubles = self.count(us, Threat::ThreeThree) + self.count(us, Threat::FourThree);
+            w.tempo + w.own_double * doubles.min(2) as Value
+        };
+        (self.total[me] - self.total[1 - me] + initiative).clamp(-EVAL_LIMIT, EVAL_LIMIT)
     }
 
     /// Whether `color` may play the empty cell (Renju: Black's forbidden

@@ -11,7 +11,7 @@ use crate::analysis;
 use crate::board::{Board, Color, MAX_SIZE, MIN_SIZE, Point};
 use crate::opening::ai::Budget;
 use crate::rules::{self, Rule};
-use crate::search::{Level, Score, SearchInfo, SearchLimits, SearchParams, Searcher};
+use crate::search::{Level, MAX_THREADS, Score, SearchInfo, SearchLimits, SearchParams, Searcher};
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -73,6 +73,8 @@ pub struct Settings {
     pub max_nodes: Option<u64>,
     /// Search parameters changed by `INFO param_<name> <value>` (tuning).
     pub params: SearchParams,
+    /// `thread_num`: search threads; 0 (unset) means one.
+    pub threads: usize,
 }
 
 /// A BOARD / YXBOARD / SWAP2BOARD block being read.
@@ -358,6 +360,9 @@ impl Brain {
             "max_node" => number(value).map(|n: i64| {
                 self.settings.max_nodes = (n > 0).then_some(n as u64);
             }),
+            "thread_num" => number(value).map(|n: i64| {
+                self.settings.threads = n.clamp(1, MAX_THREADS as i64) as usize;
+            }),
             _ if key.starts_with("param_") => number(value).and_then(|v| {
                 let name = &key["param_".len()..];
                 if self.settings.params.set(name, v) {
@@ -465,6 +470,7 @@ impl Brain {
         };
         let searcher = searcher_for(&mut self.searcher, rule);
         searcher.set_params(self.settings.params);
+        searcher.set_threads(self.settings.threads);
         self.control.begin(self.lines_handled);
         // A panic in the search must not take the brain down mid-match:
         // the fallback below still answers a legal move.

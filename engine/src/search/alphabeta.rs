@@ -6,8 +6,8 @@
 use super::params::SearchParams;
 use super::tt::{Bound, NO_EVAL, Store, Table};
 use crate::board::{CELLS, Cell, Color, Direction, Point, STRIDE};
-use crate::eval::Position;
 use crate::eval::pattern::{Pattern, Threat};
+use crate::eval::{EvalWeights, Position};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
@@ -188,7 +188,7 @@ pub(super) fn defence_cells(pos: &Position, them: Color) -> Vec<usize> {
 /// One search tree walk: position, tables and counters.
 pub struct Engine<'a> {
     pub pos: Position,
-    tt: &'a mut Table,
+    tt: &'a Table,
     history: Box<[[i32; CELLS]; 2]>,
     /// The move that last refuted each move, by colour of the refuter.
     counters: Box<[[usize; CELLS]; 2]>,
@@ -202,6 +202,7 @@ pub struct Engine<'a> {
     pub stopped: bool,
     limits: Limits<'a>,
     pub params: SearchParams,
+    weights: EvalWeights,
 }
 
 /// Mate scores are stored relative to the node, not the root.
@@ -240,7 +241,7 @@ pub fn win_at(ply: usize) -> i32 {
 impl<'a> Engine<'a> {
     pub fn new(
         pos: Position,
-        tt: &'a mut Table,
+        tt: &'a Table,
         limits: Limits<'a>,
         params: SearchParams,
     ) -> Engine<'a> {
@@ -257,6 +258,7 @@ impl<'a> Engine<'a> {
             stopped: false,
             limits,
             params,
+            weights: params.eval_weights(),
         }
     }
 
@@ -407,7 +409,7 @@ impl<'a> Engine<'a> {
         }
         // Static evaluation and the pruning it allows before any move.
         let defending = must_defend(&self.pos, them);
-        let eval = self.pos.evaluate(us);
+        let eval = self.pos.evaluate_with(us, &self.weights);
         self.evals[ply] = eval;
         let improving = ply < 2 || eval > self.evals[ply - 2];
         let p = self.params;
@@ -568,7 +570,7 @@ impl<'a> Engine<'a> {
         if self.pos.board().is_full() {
             return 0;
         }
-        let stand = self.pos.evaluate(us);
+        let stand = self.pos.evaluate_with(us, &self.weights);
         if stand >= beta || fours == 0 || ply >= MAX_PLY - 2 {
             return stand;
         }

@@ -31,7 +31,7 @@ use crate::eval::pattern::Threat;
 use crate::rules::{self, Rule};
 use alphabeta::{Engine, INF, MATE, MATE_BOUND, win_at};
 pub use params::{PARAMS, ParamSpec, SearchParams};
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// When to stop searching. Unset limits do not apply; with none set the
@@ -150,7 +150,14 @@ pub struct Searcher {
     rule: Rule,
     tt: tt::Table,
     params: SearchParams,
+    /// Search threads at full strength (Lazy SMP), 1 by default.
+    threads: usize,
 }
+
+/// Stack of a helper search thread (the search recurses up to MAX_PLY).
+const HELPER_STACK: usize = 16 << 20;
+/// The most search threads a searcher uses.
+pub const MAX_THREADS: usize = 64;
 
 /// Transposition table size. Full-strength searches keep it from move to
 /// move (a new generation each search); the levels' searches wipe it so
@@ -213,7 +220,19 @@ impl Searcher {
             rule,
             tt: tt::Table::new(TT_MEGABYTES),
             params: SearchParams::default(),
+            threads: 1,
         }
+    }
+
+    /// Search threads for full-strength searches (clamped to 1..=64). The
+    /// levels and node-limited searches always use one, so that they stay
+    /// reproducible.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.clamp(1, MAX_THREADS);
+    }
+
+    pub fn threads(&self) -> usize {
+        self.threads
     }
 
     /// The tunable numbers this searcher uses.
@@ -400,7 +419,6 @@ impl Searcher {
                 quiet: alphabeta::is_quiet(&pos, cell, to_move),
             })
             .collect();
-        let mut engine = Engine::new(pos, &mut self.tt, engine_limits, self.params);
         let max_depth = limits
             .depth
             .unwrap_or(if limits.time.is_some() || limits.nodes.is_some() {
@@ -418,68 +436,108 @@ impl Searcher {
             elapsed: Duration::ZERO,
         };
         let mut last_score: i32 = 0;
-        for depth in 1..=max_depth {
-            let mut window = if margin == 0 && depth >= 4 && last_score.abs() < MATE_BOUND {
-                self.params.aspiration
-            } else {
-                INF
-            };
-            let mut trial = moves.clone();
-            let score = loop {
-                let alpha = (last_score - window).max(-INF);
-                let beta = (last_score + window).min(INF);
-                let s = search_root(
-                    &mut engine,
-                    to_move,
-                    depth as i32,
-                    alpha,
-                    beta,
-                    &mut trial,
-                    margin,
-                );
-                if engine.stopped {
+        let params = self.params;
+        let tt = &self.tt;
+        // Lazy SMP: helpers search the same root with the shared table and
+        // stop when the main thread does; only the main thread decides.
+        let helpers = if margin == 0 && limits.nodes.is_none() {
+            self.threads - 1
+        } else {
+            0
+        };
+        let stop_helpers = AtomicBool::new(false);
+        let nodes = std::thread::scope(|scope| {
+            let helper_threads: Vec<_> = (0..helpers)
+                .filter_map(|id| {
+                    let engine = Engine::new(
+                        pos.clone(),
+                        tt,
+                        alphabeta::Limits {
+                            deadline: search_deadline,
+                            nodes: None,
+                            cancel: &stop_helpers,
+                        },
+                        params,
+                    );
+                    let moves = moves.clone();
+                    std::thread::Builder::new()
+                        .stack_size(HELPER_STACK)
+                        .spawn_scoped(scope, move || {
+                            helper_search(engine, to_move, moves, id, max_depth)
+                        })
+                        .ok()
+                })
+                .collect();
+            let mut engine = Engine::new(pos, tt, engine_limits, params);
+            for depth in 1..=max_depth {
+                let mut window = if margin == 0 && depth >= 4 && last_score.abs() < MATE_BOUND {
+                    params.aspiration
+                } else {
+                    INF
+                };
+                let mut trial = moves.clone();
+                let score = loop {
+                    let alpha = (last_score - window).max(-INF);
+                    let beta = (last_score + window).min(INF);
+                    let s = search_root(
+                        &mut engine,
+                        to_move,
+                        depth as i32,
+                        alpha,
+                        beta,
+                        &mut trial,
+                        margin,
+                    );
+                    if engine.stopped {
+                        break s;
+                    }
+                    if (s <= alpha && alpha > -INF) || (s >= beta && beta < INF) {
+                        window = if window >= 1000 { INF } else { window * 4 };
+                        continue;
+                    }
                     break s;
+                };
+                if engine.stopped {
+                    // An unfinished depth counts only if its first move (the
+                    // previous best) was already refuted by a better one.
+                    if depth > 1 && trial[0].cell != moves[0].cell && trial[0].score > last_score {
+                        moves = trial;
+                        info.best = Some(Point::from_index(moves[0].cell));
+                        info.score = Score::from_internal(moves[0].score);
+                        info.pv = vec![Point::from_index(moves[0].cell)];
+                    }
+                    break;
                 }
-                if (s <= alpha && alpha > -INF) || (s >= beta && beta < INF) {
-                    window = if window >= 1000 { INF } else { window * 4 };
-                    continue;
+                moves = trial;
+                last_score = score;
+                info.depth = depth;
+                info.best = Some(Point::from_index(moves[0].cell));
+                info.score = Score::from_internal(score);
+                info.pv = engine.principal_variation(to_move, moves[0].cell, depth as usize + 2);
+                info.nodes = engine.nodes;
+                info.elapsed = start.elapsed();
+                report(&info);
+                // A proven result cannot change with more depth.
+                if score.abs() >= MATE_BOUND && (MATE - score.abs()) < depth as i32 {
+                    break;
                 }
-                break s;
-            };
-            if engine.stopped {
-                // An unfinished depth counts only if its first move (the
-                // previous best) was already refuted by a better one.
-                if depth > 1 && trial[0].cell != moves[0].cell && trial[0].score > last_score {
-                    moves = trial;
-                    info.best = Some(Point::from_index(moves[0].cell));
-                    info.score = Score::from_internal(moves[0].score);
-                    info.pv = vec![Point::from_index(moves[0].cell)];
+                if let Some(t) = limits.time
+                    && start.elapsed() >= t.mul_f64(NEW_DEPTH_SHARE)
+                {
+                    // The next depth would not finish in the time left.
+                    break;
                 }
-                break;
+                if moves.len() == 1 {
+                    break;
+                }
             }
-            moves = trial;
-            last_score = score;
-            info.depth = depth;
-            info.best = Some(Point::from_index(moves[0].cell));
-            info.score = Score::from_internal(score);
-            info.pv = engine.principal_variation(to_move, moves[0].cell, depth as usize + 2);
-            info.nodes = engine.nodes;
-            info.elapsed = start.elapsed();
-            report(&info);
-            // A proven result cannot change with more depth.
-            if score.abs() >= MATE_BOUND && (MATE - score.abs()) < depth as i32 {
-                break;
-            }
-            if let Some(t) = limits.time
-                && start.elapsed() >= t.mul_f64(NEW_DEPTH_SHARE)
-            {
-                // The next depth would not finish in the time left.
-                break;
-            }
-            if moves.len() == 1 {
-                break;
-            }
-        }
+            stop_helpers.store(true, Ordering::Relaxed);
+            let helper_nodes: u64 = helper_threads
+                .into_iter()
+                .map(|h| h.join().unwrap_or(0))
+                .sum();
+            engine.nodes + helper_nodes
+        });
         if margin == 0 && moves.len() > 1 && last_score.abs() < MATE_BOUND {
             let deadline = engine_limits_deadline(limits, start);
             if let Some(safe) = avoid_opponent_threats(board, self.rule, to_move, &moves, deadline)
@@ -497,13 +555,37 @@ impl Searcher {
                 };
             }
         }
-        info.nodes = engine.nodes;
+        info.nodes = nodes;
         info.elapsed = start.elapsed();
         if info.depth == 0 {
             info.depth = 1;
         }
         RootResult { info, moves }
     }
+}
+
+/// A Lazy SMP helper: iterative deepening over its own copy of the root
+/// moves, odd helpers one depth ahead, each trying the root moves in a
+/// different order; what it finds reaches the main thread through the
+/// table. Returns its node count.
+fn helper_search(
+    mut engine: Engine,
+    us: Color,
+    mut moves: Vec<RootMove>,
+    id: usize,
+    max_depth: u32,
+) -> u64 {
+    if moves.len() > 1 {
+        let n = moves.len().min(4);
+        moves[..n].rotate_left(id % n);
+    }
+    for depth in (1 + (id % 2) as u32)..=max_depth {
+        search_root(&mut engine, us, depth as i32, -INF, INF, &mut moves, 0);
+        if engine.stopped {
+            break;
+        }
+    }
+    engine.nodes
 }
 
 /// The first of the best root moves after which the opponent has neither a

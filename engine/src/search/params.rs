@@ -71,6 +71,23 @@ search_params! {
     razor_per_depth: 200, 0, 1000;
     /// Initial aspiration window half-width.
     aspiration: 60, 10, 400;
+    /// Evaluation: the side to move's bonus ([`crate::eval::EvalWeights`]).
+    eval_tempo: 220, 0, 600;
+    /// Evaluation: replaces the tempo when facing an open three or a
+    /// four-three point without a four of our own.
+    eval_facing_threat: 220, -600, 600;
+    /// Evaluation: per own double-three / four-three point (at most two).
+    eval_own_double: 0, 0, 600;
+}
+
+impl SearchParams {
+    pub fn eval_weights(&self) -> crate::eval::EvalWeights {
+        crate::eval::EvalWeights {
+            tempo: self.eval_tempo,
+            facing_threat: self.eval_facing_threat,
+            own_double: self.eval_own_double,
+        }
+    }
 }
 
 #[cfg(test)]

@@ -1,8 +1,14 @@
-//! Transposition table kept from move to move: buckets of four entries
-//! (one cache line), keyed by the full Zobrist key. Each search starts a new
-//! generation; a full bucket gives up the entry with the least depth minus
-//! age, so deep results of the previous moves survive while stale ones make
-//! room.
+//! Transposition table kept from move to move and shared by the search
+//! threads: buckets of four entries (one cache line), keyed by the full
+//! Zobrist key. Each search starts a new generation; a full bucket gives up
+//! the entry with the least depth minus age, so deep results of the previous
+//! moves survive while stale ones make room.
+//!
+//! Lock-free: an entry is two atomic words, the key XOR the data and the
+//! data. A write torn by another thread reads back as a different key, that
+//! is as a miss, never as a wrong entry.
+
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// How a stored score bounds the true value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -58,7 +64,7 @@ impl Entry {
     }
 
     fn is_empty(&self) -> bool {
-        self.key == 0 && self.age_bound == 0
+        self.age_bound == 0
     }
 }
 
@@ -72,9 +78,31 @@ const EMPTY: Entry = Entry {
 };
 
 pub struct Table {
-    buckets: Vec<[Entry; BUCKET]>,
+    /// Two words per entry, `BUCKET` entries per bucket.
+    words: Box<[AtomicU64]>,
     mask: usize,
     generation: u8,
+}
+
+impl Entry {
+    fn pack(&self) -> u64 {
+        (self.score as u16 as u64)
+            | (self.eval as u16 as u64) << 16
+            | (self.best as u64) << 32
+            | (self.depth as u8 as u64) << 48
+            | (self.age_bound as u64) << 56
+    }
+
+    fn unpack(key: u64, data: u64) -> Entry {
+        Entry {
+            key,
+            score: data as u16 as i16,
+            eval: (data >> 16) as u16 as i16,
+            best: (data >> 32) as u16,
+            depth: (data >> 48) as u8 as i8,
+            age_bound: (data >> 56) as u8,
+        }
+    }
 }
 
 /// What a search stores about a position.
@@ -89,10 +117,11 @@ pub struct Store {
 impl Table {
     /// A table of about `megabytes` MB (rounded down to a power of two buckets).
     pub fn new(megabytes: usize) -> Table {
-        let wanted = (megabytes.max(1) << 20) / std::mem::size_of::<[Entry; BUCKET]>();
+        let bucket_bytes = 16 * BUCKET;
+        let wanted = (megabytes.max(1) << 20) / bucket_bytes;
         let len = 1usize << (usize::BITS - 1 - wanted.leading_zeros());
         Table {
-            buckets: vec![[EMPTY; BUCKET]; len],
+            words: (0..len * BUCKET * 2).map(|_| AtomicU64::new(0)).collect(),
             mask: len - 1,
             generation: 1,
         }
@@ -107,22 +136,43 @@ impl Table {
 
     /// Forgets every entry (for reproducible searches: bench, levels).
     pub fn wipe(&mut self) {
-        self.buckets.fill([EMPTY; BUCKET]);
+        for w in self.words.iter_mut() {
+            *w.get_mut() = 0;
+        }
         self.generation = 1;
     }
 
+    /// Index of the first word of `key`'s bucket.
     #[inline]
     fn bucket(&self, key: u64) -> usize {
         // The low bits pick the bucket; the full key is compared.
-        key as usize & self.mask
+        (key as usize & self.mask) * BUCKET * 2
+    }
+
+    #[inline]
+    fn read(&self, word: usize) -> Entry {
+        let data = self.words[word + 1].load(Ordering::Relaxed);
+        let key = self.words[word].load(Ordering::Relaxed) ^ data;
+        if data == 0 && key == 0 {
+            EMPTY
+        } else {
+            Entry::unpack(key, data)
+        }
+    }
+
+    #[inline]
+    fn write(&self, word: usize, e: &Entry) {
+        let data = e.pack();
+        self.words[word].store(e.key ^ data, Ordering::Relaxed);
+        self.words[word + 1].store(data, Ordering::Relaxed);
     }
 
     #[inline]
     pub fn probe(&self, key: u64) -> Option<Entry> {
-        self.buckets[self.bucket(key)]
-            .iter()
+        let base = self.bucket(key);
+        (0..BUCKET)
+            .map(|i| self.read(base + 2 * i))
             .find(|e| e.key == key && !e.is_empty())
-            .copied()
     }
 
     fn age(&self, e: &Entry) -> i32 {
@@ -130,12 +180,13 @@ impl Table {
     }
 
     #[inline]
-    pub fn store(&mut self, key: u64, s: Store) {
+    pub fn store(&self, key: u64, s: Store) {
         let generation = self.generation;
-        let index = self.bucket(key);
-        let slot = match self.buckets[index].iter().position(|e| e.key == key) {
+        let base = self.bucket(key);
+        let bucket: [Entry; BUCKET] = std::array::from_fn(|i| self.read(base + 2 * i));
+        let slot = match bucket.iter().position(|e| e.key == key && !e.is_empty()) {
             Some(i) => {
-                let old = self.buckets[index][i];
+                let old = bucket[i];
                 // A shallower result of the same search (a quiescence one
                 // above all) never replaces a deeper one, except an exact
                 // score over a bound at nearly the same depth.
@@ -144,28 +195,27 @@ impl Table {
                     && old.bound() != Bound::None;
                 if deeper && !(s.bound == Bound::Exact && old.depth as i32 <= s.depth + 1) {
                     if old.eval == NO_EVAL && s.eval != NO_EVAL as i32 {
-                        self.buckets[index][i].eval = s.eval as i16;
+                        let mut kept = old;
+                        kept.eval = s.eval as i16;
+                        self.write(base + 2 * i, &kept);
                     }
                     return;
                 }
                 i
             }
-            None => {
-                let bucket = &self.buckets[index];
-                (0..BUCKET)
-                    .min_by_key(|&i| {
-                        let e = &bucket[i];
-                        if e.is_empty() {
-                            i32::MIN
-                        } else {
-                            e.depth as i32 - 8 * self.age(e)
-                        }
-                    })
-                    .unwrap_or(0)
-            }
+            None => (0..BUCKET)
+                .min_by_key(|&i| {
+                    let e = &bucket[i];
+                    if e.is_empty() {
+                        i32::MIN
+                    } else {
+                        e.depth as i32 - 8 * self.age(e)
+                    }
+                })
+                .unwrap_or(0),
         };
-        let old = self.buckets[index][slot];
-        let same = old.key == key;
+        let old = bucket[slot];
+        let same = old.key == key && !old.is_empty();
         let best = match s.best {
             Some(b) => b as u16,
             None if same => old.best,
@@ -176,7 +226,7 @@ impl Table {
         } else {
             s.eval as i16
         };
-        self.buckets[index][slot] = Entry {
+        let entry = Entry {
             key,
             score: s.score.clamp(-(i16::MAX as i32), i16::MAX as i32) as i16,
             eval,
@@ -184,6 +234,7 @@ impl Table {
             depth: s.depth.clamp(-128, 127) as i8,
             age_bound: (generation << 2) | s.bound as u8,
         };
+        self.write(base + 2 * slot, &entry);
     }
 }
 
@@ -205,9 +256,16 @@ mod tests {
     }
 
     #[test]
-    fn entries_are_sixteen_bytes_and_buckets_a_cache_line() {
-        assert_eq!(std::mem::size_of::<Entry>(), 16);
-        assert_eq!(std::mem::size_of::<[Entry; BUCKET]>(), 64);
+    fn entries_pack_into_one_word_and_back() {
+        let e = Entry {
+            key: 0x1234_5678_9abc_def0,
+            score: -29_000,
+            eval: NO_EVAL,
+            best: 700,
+            depth: -3,
+            age_bound: (63 << 2) | Bound::Lower as u8,
+        };
+        assert!(Entry::unpack(e.key, e.pack()) == e);
     }
 
     #[test]
