@@ -99,12 +99,23 @@ impl Brain {
         limits: &Limits,
         log: &mut Chatter,
     ) -> Result<Brain, Failure> {
-        let mut child = Command::new(cmd)
+        Brain::start_command(Command::new(cmd), cmd, size, limits, log)
+    }
+
+    /// [`Brain::start`] for a prepared command; `name` is for messages.
+    fn start_command(
+        mut command: Command,
+        name: &str,
+        size: usize,
+        limits: &Limits,
+        log: &mut Chatter,
+    ) -> Result<Brain, Failure> {
+        let mut child = command
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
-            .map_err(|e| Failure::Crash(format!("cannot run {cmd}: {e}")))?;
+            .map_err(|e| Failure::Crash(format!("cannot run {name}: {e}")))?;
         let stdin = child.stdin.take().expect("stdin was piped");
         let stdout = child.stdout.take().expect("stdout was piped");
         let (tx, lines) = channel();
@@ -257,13 +268,11 @@ mod tests {
     /// A scripted brain: `sh -c SCRIPT` answering on its stdout.
     #[cfg(unix)]
     fn script_brain(script: &str) -> Result<Brain, Failure> {
-        static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-        let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        let path = std::env::temp_dir().join(format!("match-brain-{}-{n}.sh", std::process::id()));
-        std::fs::write(&path, format!("#!/bin/sh\n{script}\n")).unwrap();
-        use std::os::unix::fs::PermissionsExt;
-        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
-        Brain::start(path.to_str().unwrap(), 15, &limits(), &mut Vec::new())
+        // `sh -c`, not a script file: executing a file just written races
+        // with other test threads' forks (ETXTBSY).
+        let mut command = Command::new("sh");
+        command.arg("-c").arg(script);
+        Brain::start_command(command, "sh", 15, &limits(), &mut Vec::new())
     }
 
     #[cfg(unix)]
