@@ -88,8 +88,8 @@ fn sample_from_a_newer_version_is_refused_as_such() {
     assert_eq!(
         e.kind,
         ErrorKind::NewerVersion {
-            found: 2,
-            supported: 1
+            found: 3,
+            supported: 2
         }
     );
     assert!(e.to_string().contains("newer version"), "{e}");
@@ -249,7 +249,7 @@ fn save_minimal_file_and_defaults() {
 fn save_unknown_fields_are_tolerated() {
     let record = save_with(
         "size: 15,",
-        "size: 15, opening: Some(\"sure\"), extra: [1, (2, 3)],",
+        "size: 15, handicap: Some(\"sure\"), extra: [1, (2, 3)],",
     )
     .unwrap();
     assert_eq!(record.game.moves().len(), 3);
@@ -262,7 +262,7 @@ fn save_version_errors() {
         newer.kind,
         ErrorKind::NewerVersion {
             found: 7,
-            supported: 1
+            supported: 2
         }
     );
     assert!(matches!(

@@ -599,7 +599,8 @@ impl Opening {
     }
 
     /// Applies `action` for the actor of the current phase, playing stones
-    /// on `game`. A refused action changes nothing.
+    /// on `game` and leaving a copy of the opening with it (for saving). A
+    /// refused action changes nothing.
     pub fn apply(&mut self, game: &mut Game, action: Action) -> Result<(), OpeningError> {
         let stage = *self.stages.front().ok_or(OpeningError::Over)?;
         if game.moves().len() != self.placed {
@@ -666,6 +667,7 @@ impl Opening {
             }
         }
         self.actions.push(action);
+        game.set_opening(Some(self.clone()));
         Ok(())
     }
 

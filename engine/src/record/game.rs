@@ -2,6 +2,7 @@
 //! The side to move is always derived from the number of moves, never stored.
 
 use crate::board::{Board, BoardError, Color, Point};
+use crate::opening::Opening;
 use crate::rules::{self, FiveLine, Forbidden, IllegalMove, Rule};
 use std::fmt;
 
@@ -132,6 +133,9 @@ pub struct Game {
     /// Undone moves, the next one to redo last.
     redo: Vec<Point>,
     result: Option<GameResult>,
+    /// The opening played on this game, as of its last action (kept here
+    /// by [`Opening::apply`] so that saving the game saves the phases).
+    opening: Option<Opening>,
 }
 
 impl Game {
@@ -143,6 +147,7 @@ impl Game {
             moves: Vec::new(),
             redo: Vec::new(),
             result: None,
+            opening: None,
         })
     }
 
@@ -199,6 +204,16 @@ impl Game {
 
     pub fn to_move(&self) -> Color {
         Color::of_ply(self.moves.len())
+    }
+
+    /// The opening rule's record (who was the tentative Black, every swap
+    /// and offer); None for a free opening.
+    pub fn opening(&self) -> Option<&Opening> {
+        self.opening.as_ref()
+    }
+
+    pub fn set_opening(&mut self, opening: Option<Opening>) {
+        self.opening = opening;
     }
 
     pub fn result(&self) -> Option<&GameResult> {

@@ -8,7 +8,7 @@
 //!
 //! | format | module | carries |
 //! |---|---|---|
-//! | our save file (RON) | [`save`] | everything in [`Record`] |
+//! | our save file (RON) | [`save`] | everything in [`Record`], the opening's phases included |
 //! | Piskvork `.psq` | [`psq`] | size, moves, move times, human/AI seats, names |
 //! | SGF FF\[4\] | [`sgf`] | size, rule, moves, names, result, date, comment |
 //! | move string `h8i9j10` | [`move_string`] | moves only |
@@ -18,6 +18,9 @@
 //! Rules shared by the readers:
 //! * Colours are never read from a file's point of view: Black plays the odd
 //!   moves, as in [`Game`]. (SGF names colours; a mismatch is an error.)
+//! * Opening rules: the phases (swaps, offers) travel with the [`Game`]
+//!   ([`Game::opening`]); only the save file records them, the other
+//!   formats hold the final position's moves, as played.
 //! * Forbidden-move policy: only the save file stores it. The other formats
 //!   are replayed under [`crate::record::ForbiddenPolicy::Refuse`], except
 //!   that a forbidden point as the very last move reads as Black's loss

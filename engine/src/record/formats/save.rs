@@ -17,6 +17,17 @@
 //! )
 //! ```
 //!
+//! A game with an opening rule (version 2) records every opening action,
+//! so the phases, the tentative Black (`First`, who places the first
+//! stones) and each swap can be replayed; `moves` still lists the final
+//! position's moves (offered fifth moves that were not picked are not
+//! moves):
+//!
+//! ```text
+//! opening: Some(SavedOpening(rule: Swap2, actions: [Place("h8"), Place("i9"),
+//!     Place("j8"), Decide(AddTwo), Place("g7"), Place("k9"), Decide(Swap)])),
+//! ```
+//!
 //! * Written: every field above; moves as `h8`-style points (rows from the
 //!   bottom), the result as `Unfinished`, `Draw` or
 //!   `Win(winner: Black, reason: Five | Forbidden | Resign | Timeout)`.
@@ -27,7 +38,13 @@
 //!   stored result must be the one the moves give (a resignation or timeout
 //!   only on a game the moves leave open); `move_times_ms` may not be longer
 //!   than `moves`; `date` must be `YYYY-MM-DD` or `YYYY-MM-DDTHH:MM:SSZ`.
-//! * Versions: `version` is read first, on its own. A version above
+//! * The opening, when present, is replayed from the start under the
+//!   stored rule; every stone it places must be the game's move of that
+//!   number, and an unfinished opening must be the whole game.
+//! * Versions: 1 = no opening rule; 2 = `opening` (written only for games
+//!   that have one, so free games stay readable by version-1 programs,
+//!   which would misread whose turn it is in an opening). Version-1 files
+//!   load as free games. `version` is read first, on its own. A version above
 //!   [`SAVE_VERSION`] is refused as "made by a newer version" whatever the
 //!   rest of the file looks like. Adding an optional field does not bump the
 //!   version; only a change an older reader would misread does.
@@ -42,11 +59,96 @@ use super::{
     TimeControl, error::prepare, is_valid_date,
 };
 use crate::board::Point;
-use crate::record::ForbiddenPolicy;
+use crate::opening::{Action, Decision, Opening, OpeningRule};
+use crate::record::{ForbiddenPolicy, Game};
 use crate::rules::Rule;
 
-/// The save-format version this program writes and the newest it reads.
-pub const SAVE_VERSION: u64 = 1;
+/// The save-format version this program writes for games with an opening
+/// rule, and the newest it reads.
+pub const SAVE_VERSION: u64 = 2;
+/// The version written for games without an opening rule.
+const FREE_OPENING_VERSION: u64 = 1;
+
+/// An opening as the file holds it: the rule and every action in order.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct SavedOpening {
+    pub rule: OpeningRule,
+    pub actions: Vec<SavedAction>,
+}
+
+/// One opening action; points in `h8` notation (or `x,y`).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum SavedAction {
+    Place(String),
+    Decide(Decision),
+    Declare(u8),
+    Offer(String),
+    Pick(String),
+}
+
+impl SavedOpening {
+    fn of(opening: &Opening, size: usize) -> SavedOpening {
+        let at = |p: &Point| p.to_notation(size);
+        let actions = opening
+            .actions()
+            .iter()
+            .map(|a| match a {
+                Action::Place(p) => SavedAction::Place(at(p)),
+                Action::Decide(d) => SavedAction::Decide(*d),
+                Action::Declare(n) => SavedAction::Declare(*n),
+                Action::Offer(p) => SavedAction::Offer(at(p)),
+                Action::Pick(p) => SavedAction::Pick(at(p)),
+            })
+            .collect();
+        SavedOpening {
+            rule: opening.rule(),
+            actions,
+        }
+    }
+
+    /// Replays the opening and checks it against the replayed `game`.
+    fn to_opening(&self, game: &Game) -> Result<Opening, FormatError> {
+        let size = game.size();
+        let mut actions = Vec::with_capacity(self.actions.len().min(size * size * 2));
+        for (i, saved) in self.actions.iter().enumerate() {
+            let point = |text: &String| {
+                Point::parse(text, size)
+                    .map_err(|e| inconsistent(format!("opening action {}: {e}", i + 1)))
+            };
+            actions.push(match saved {
+                SavedAction::Place(t) => Action::Place(point(t)?),
+                SavedAction::Decide(d) => Action::Decide(*d),
+                SavedAction::Declare(n) => Action::Declare(*n),
+                SavedAction::Offer(t) => Action::Offer(point(t)?),
+                SavedAction::Pick(t) => Action::Pick(point(t)?),
+            });
+        }
+        let fresh = Game::new(game.rule(), size)
+            .map_err(|e| inconsistent(e.to_string()))?
+            .with_policy(game.policy());
+        let (opening, placed) = Opening::replay(self.rule, fresh, &actions)
+            .map_err(|(i, e)| inconsistent(format!("opening action {}: {e}", i + 1)))?;
+        let stones = placed.moves();
+        if !game.moves().starts_with(stones) {
+            return Err(inconsistent(format!(
+                "the opening's stones {} are not the first moves of the game",
+                stones
+                    .iter()
+                    .map(|p| p.to_notation(size))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            )));
+        }
+        if !opening.is_done() && game.moves().len() > stones.len() {
+            return Err(inconsistent(format!(
+                "{} moves after an unfinished {} opening",
+                game.moves().len() - stones.len(),
+                self.rule
+            )));
+        }
+        Ok(opening)
+    }
+}
 
 /// A saved game exactly as the file holds it (see the module docs).
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -72,6 +174,10 @@ pub struct SavedGame {
     pub date: Option<String>,
     #[serde(default)]
     pub comment: Option<String>,
+    /// Version 2: the opening rule's actions; None = free opening (and not
+    /// written, so a free game's file is exactly a version-1 file).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub opening: Option<SavedOpening>,
 }
 
 /// Just the version, read before anything else so that a newer file is
@@ -136,8 +242,16 @@ impl SavedGame {
         let game = &record.game;
         let meta = &record.meta;
         let moves = game.moves();
+        let opening = game
+            .opening()
+            .filter(|o| o.rule() != OpeningRule::Free)
+            .map(|o| SavedOpening::of(o, game.size()));
         SavedGame {
-            version: SAVE_VERSION,
+            version: if opening.is_some() {
+                SAVE_VERSION
+            } else {
+                FREE_OPENING_VERSION
+            },
             black: meta.black.clone(),
             white: meta.white.clone(),
             rule: game.rule(),
@@ -155,6 +269,7 @@ impl SavedGame {
             // A malformed date would make the file unreadable; drop it.
             date: meta.date.clone().filter(|d| is_valid_date(d)),
             comment: meta.comment.clone(),
+            opening,
         }
     }
 
@@ -198,6 +313,12 @@ impl SavedGame {
                 "date '{date}' is not YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ"
             )));
         }
+        let opening = self
+            .opening
+            .as_ref()
+            .map(|o| o.to_opening(&game))
+            .transpose()?;
+        game.set_opening(opening);
         Ok(Record {
             game,
             meta: Metadata {
