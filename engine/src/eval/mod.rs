@@ -39,7 +39,7 @@ impl Default for EvalWeights {
     fn default() -> EvalWeights {
         EvalWeights {
             tempo: 220,
-            facing_threat: 220,
+            facing_threat: 0,
             own_double: 0,
         }
     }

@@ -75,7 +75,7 @@ search_params! {
     eval_tempo: 220, 0, 600;
     /// Evaluation: replaces the tempo when facing an open three or a
     /// four-three point without a four of our own.
-    eval_facing_threat: 220, -600, 600;
+    eval_facing_threat: 0, -600, 600;
     /// Evaluation: per own double-three / four-three point (at most two).
     eval_own_double: 0, 0, 600;
 }
