@@ -5,7 +5,8 @@
 //! writes the very same WAV files for listening or inspection. Licence: the
 //! project's (MIT), see `assets/CREDITS.md`.
 
-use gomoku_engine::rng::Rng;
+use chacha20::ChaCha8Rng;
+use rand::{RngExt, SeedableRng};
 use std::f32::consts::TAU;
 
 pub const SAMPLE_RATE: u32 = 44_100;
@@ -74,13 +75,13 @@ fn normalise(mut samples: Vec<f32>, peak: f32) -> Vec<f32> {
     samples
 }
 
-/// White noise in -1..1 from the engine's deterministic generator, so the
-/// sounds are the same on every run.
-struct Noise(Rng);
+/// White noise in -1..1 from a seeded generator whose stream is stable
+/// across versions (ChaCha8), so the sounds are the same on every run.
+struct Noise(ChaCha8Rng);
 
 impl Noise {
     fn next(&mut self) -> f32 {
-        (self.0.next_u64() >> 40) as f32 / (1u64 << 23) as f32 - 1.0
+        self.0.random_range(-1.0..1.0)
     }
 }
 
@@ -94,7 +95,9 @@ fn seconds(s: f32) -> usize {
 /// the pitches and the noise so repeated moves differ.
 fn stone(variant: u8) -> Vec<f32> {
     let v = variant as f32;
-    let mut noise = Noise(Rng::new(0x5707_E000 + variant as u64 * 7919));
+    let mut noise = Noise(ChaCha8Rng::seed_from_u64(
+        0x5707_E000 + variant as u64 * 7919,
+    ));
     let knock_hz = 820.0 + 65.0 * v;
     let board_hz = 180.0 + 17.0 * v;
     let ring_hz = 3100.0 + 280.0 * v;
@@ -154,7 +157,7 @@ fn chime(notes: &[f32], step: f32, tail: f32) -> Vec<f32> {
 
 /// A soft falling swoosh: a stone lifted off the board.
 fn undo() -> Vec<f32> {
-    let mut noise = Noise(Rng::new(0x0DD0));
+    let mut noise = Noise(ChaCha8Rng::seed_from_u64(0x0DD0));
     let n = seconds(0.18);
     let mut low = 0.0f32;
     let mut phase = 0.0f32;

@@ -3,22 +3,26 @@
 //! `cargo run --release -p gomoku-engine --example rules_bench`.
 //! Prints operations per second; compare runs as ratios, not absolutes.
 
-use gomoku_engine::rng::Rng;
+use chacha20::ChaCha8Rng;
 use gomoku_engine::rules::{self, forbidden, line};
 use gomoku_engine::{Board, Color, Point};
+use rand::{RngExt, SeedableRng};
 use std::hint::black_box;
 use std::time::Instant;
 
 /// Mid-game positions: 30-60 stones in the centre, Black to move.
 fn positions(count: usize) -> Vec<Board> {
-    let mut rng = Rng::new(42);
+    let mut rng = ChaCha8Rng::seed_from_u64(42);
     (0..count)
         .map(|_| {
             let mut b = Board::new(15).unwrap();
-            let stones = 30 + rng.index(31);
+            let stones = 30 + rng.random_range(0..31);
             let mut color = Color::Black;
             while b.stone_count() < stones {
-                let p = Point::new(3 + rng.below(9) as u8, 3 + rng.below(9) as u8);
+                let p = Point::new(
+                    3 + rng.random_range(0..9) as u8,
+                    3 + rng.random_range(0..9) as u8,
+                );
                 if b.place(p, color).is_ok() {
                     color = color.opponent();
                 }

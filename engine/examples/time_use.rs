@@ -16,10 +16,11 @@
 //! with the figures. Every game starts from two random stones near the
 //! centre; `--seed` makes the openings and the levels' choices repeatable.
 
+use chacha20::ChaCha8Rng;
 use gomoku_engine::protocol::Brain;
-use gomoku_engine::rng::Rng;
 use gomoku_engine::search::{Level, Searcher};
 use gomoku_engine::{Color, Game, Point, Rule};
+use rand::{Rng, RngExt, SeedableRng};
 use std::process::exit;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -80,10 +81,10 @@ fn parse_args() -> Result<Args, String> {
 }
 
 /// A fresh game with two random stones near the centre.
-fn new_game(rule: Rule, rng: &mut Rng) -> Game {
+fn new_game(rule: Rule, rng: &mut ChaCha8Rng) -> Game {
     let mut game = Game::new(rule, 15).expect("15 is a valid size");
     while game.moves().len() < 2 {
-        let near = |rng: &mut Rng| 5 + rng.below(5) as u8;
+        let near = |rng: &mut ChaCha8Rng| 5 + rng.random_range(0..5) as u8;
         let _ = game.play(Point::new(near(rng), near(rng)));
     }
     game
@@ -131,7 +132,7 @@ fn main() {
         exit(2)
     });
     let load_before = load_average();
-    let mut rng = Rng::new(args.seed);
+    let mut rng = ChaCha8Rng::seed_from_u64(args.seed);
     let mut searcher = Searcher::new(args.rule);
     let mut brain = Brain::new();
     for line in [

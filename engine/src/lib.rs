@@ -7,7 +7,6 @@ pub mod eval;
 pub mod opening;
 pub mod protocol;
 pub mod record;
-pub mod rng;
 pub mod rules;
 pub mod search;
 

@@ -2,11 +2,12 @@
 //! balanced ones, or a file of move lists. Shared by the match harness and
 //! the tuner (`#[path]`-included there).
 
+use chacha20::ChaCha8Rng;
 use gomoku_engine::board::parse_move_list;
-use gomoku_engine::rng::Rng;
 use gomoku_engine::rules::Rule;
 use gomoku_engine::search::{Score, SearchLimits, Searcher};
 use gomoku_engine::{Board, Color, Point};
+use rand::{RngExt, SeedableRng};
 use std::sync::atomic::AtomicBool;
 
 pub const RENJU26: &str = include_str!("../../tests/data/renju26-openings.txt");
@@ -38,17 +39,14 @@ const BALANCED: i32 = 350;
 /// Random 2-3 stone openings near the centre that a shallow search calls
 /// roughly even.
 pub fn random_openings(count: usize, rule: Rule, seed: u64) -> Vec<Vec<Point>> {
-    let mut rng = Rng::new(seed);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut out = Vec::new();
     let cancel = AtomicBool::new(false);
     while out.len() < count {
-        let stones = 2 + (rng.next_u64() % 2) as usize;
+        let stones = 2 + rng.random_range(0..2usize);
         let mut moves: Vec<Point> = Vec::new();
         while moves.len() < stones {
-            let p = Point::new(
-                5 + (rng.next_u64() % 5) as u8,
-                5 + (rng.next_u64() % 5) as u8,
-            );
+            let p = Point::new(5 + rng.random_range(0..5u8), 5 + rng.random_range(0..5u8));
             if !moves.contains(&p) {
                 moves.push(p);
             }

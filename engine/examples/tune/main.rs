@@ -23,11 +23,13 @@ mod spsa;
 #[path = "../match/stats.rs"]
 mod stats;
 
-use gomoku_engine::rng::Rng;
+use chacha20::ChaCha8Rng;
 use gomoku_engine::rules::{self, Rule};
 use gomoku_engine::search::{PARAMS, SearchLimits, SearchParams, Searcher};
 use gomoku_engine::{Color, Point};
 use openings::{board_of, random_openings};
+use rand::SeedableRng;
+use rand::seq::IndexedRandom;
 use spsa::{Param, Spsa};
 use stats::Tally;
 use std::process::exit;
@@ -184,7 +186,7 @@ fn main() {
         })
         .collect();
     let openings = random_openings(64, cfg.rule, cfg.seed);
-    let mut rng = Rng::new(cfg.seed ^ 0x5eed);
+    let mut rng = ChaCha8Rng::seed_from_u64(cfg.seed ^ 0x5eed);
     let mut spsa = Spsa::new(params, cfg.lr, cfg.steps);
     let start = Instant::now();
     println!(
@@ -207,7 +209,7 @@ fn main() {
         let probe = spsa.probe(&mut rng);
         let plus = with_values(base, &cfg.names, &probe.plus);
         let minus = with_values(base, &cfg.names, &probe.minus);
-        let opening = rng.pick(&openings);
+        let opening = openings.choose(&mut rng).expect("at least one opening");
         let [g1, g2] = pair(cfg.rule, opening, plus, minus, cfg.nodes);
         plus_score += g1 + g2;
         // Plus's score minus minus's score over the pair.

@@ -4,7 +4,8 @@
 //! winner. Gains decay as in Spall's recommendations (alpha 0.602,
 //! gamma 0.101), so early steps explore and late steps settle.
 
-use gomoku_engine::rng::Rng;
+use chacha20::ChaCha8Rng;
+use rand::RngExt;
 
 /// One tuned parameter: its range and current value.
 #[derive(Clone, Debug)]
@@ -63,12 +64,12 @@ impl Spsa {
         self.params.iter().map(|p| p.value.round() as i32).collect()
     }
 
-    pub fn probe(&self, rng: &mut Rng) -> Probe {
+    pub fn probe(&self, rng: &mut ChaCha8Rng) -> Probe {
         let scale = self.c_scale();
         let signs: Vec<f64> = self
             .params
             .iter()
-            .map(|_| if rng.chance(50) { 1.0 } else { -1.0 })
+            .map(|_| if rng.random_ratio(50, 100) { 1.0 } else { -1.0 })
             .collect();
         let c: Vec<f64> = self.params.iter().map(|p| p.c0() * scale).collect();
         let at = |dir: f64| {
@@ -105,6 +106,7 @@ impl Spsa {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use rand::SeedableRng;
 
     /// A noisy duel whose stronger side is the one nearer `target`: SPSA
     /// must walk both parameters from their corners towards it.
@@ -131,7 +133,7 @@ mod tests {
         ];
         let steps = 1500;
         let mut spsa = Spsa::new(params, 0.3, steps);
-        let mut rng = Rng::new(11);
+        let mut rng = ChaCha8Rng::seed_from_u64(11);
         for _ in 0..steps {
             let probe = spsa.probe(&mut rng);
             let edge = (strength(&probe.plus) - strength(&probe.minus)) / 400.0;
@@ -139,7 +141,7 @@ mod tests {
             let p = 1.0 / (1.0 + (-edge).exp());
             let games = (0..2)
                 .map(|_| {
-                    if (rng.below(1000) as f64) < p * 1000.0 {
+                    if (rng.random_range(0..1000) as f64) < p * 1000.0 {
                         1.0
                     } else {
                         -1.0
@@ -161,7 +163,7 @@ mod tests {
             value: 10.0,
         }];
         let spsa = Spsa::new(params, 0.5, 10);
-        let mut rng = Rng::new(1);
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
         for _ in 0..20 {
             let probe = spsa.probe(&mut rng);
             assert!((0..=10).contains(&probe.plus[0]) && (0..=10).contains(&probe.minus[0]));

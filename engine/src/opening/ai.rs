@@ -30,9 +30,11 @@ use super::{Action, Decision, Opening, Region, Task};
 use crate::board::{Board, Color, Point};
 use crate::eval::Position;
 use crate::record::Game;
-use crate::rng::Rng;
 use crate::rules::{self, Rule};
 use crate::search::{Level, Score, SearchLimits, Searcher};
+use chacha20::ChaCha8Rng;
+use rand::seq::IndexedRandom;
+use rand::{Rng, RngExt, SeedableRng};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
@@ -98,7 +100,7 @@ impl Budget {
 pub struct OpeningAi<'a> {
     searcher: &'a mut Searcher,
     budget: Budget,
-    rng: Rng,
+    rng: ChaCha8Rng,
     cancel: &'a AtomicBool,
     deadline: Option<Instant>,
 }
@@ -115,7 +117,7 @@ impl<'a> OpeningAi<'a> {
         OpeningAi {
             searcher,
             budget,
-            rng: Rng::new(seed),
+            rng: ChaCha8Rng::seed_from_u64(seed),
             cancel,
             deadline: None,
         }
@@ -134,7 +136,7 @@ impl<'a> OpeningAi<'a> {
             return Vec::new();
         };
         self.deadline = self.budget.time.map(|t| Instant::now() + t);
-        self.rng = Rng::new(self.rng.next_u64() ^ game.board().hash());
+        self.rng = ChaCha8Rng::seed_from_u64(self.rng.next_u64() ^ game.board().hash());
         let board = game.board();
         let actions = match phase.task {
             Task::Place {
@@ -213,7 +215,12 @@ impl<'a> OpeningAi<'a> {
         let noise = self.budget.noise.max(1) as u64;
         options
             .iter()
-            .map(|&(t, cost)| (cost.saturating_add(self.rng.below(noise) as i32), t))
+            .map(|&(t, cost)| {
+                (
+                    cost.saturating_add(self.rng.random_range(0..noise) as i32),
+                    t,
+                )
+            })
             .min_by_key(|&(cost, _)| cost)
             .map(|(_, t)| t)
     }
@@ -317,7 +324,7 @@ impl<'a> OpeningAi<'a> {
         for _ in 0..count {
             let color = Color::of_ply(after.stone_count());
             let options = self.candidates(&after, color, region, usize::MAX);
-            let p = *options.get(self.rng.index(options.len().max(1)))?;
+            let p = *options.get(self.rng.random_range(0..options.len().max(1)))?;
             after.place(p, color).ok()?;
             set.push(p);
         }
@@ -335,8 +342,10 @@ impl<'a> OpeningAi<'a> {
             if i > 0 && self.out_of_time() {
                 break;
             }
-            let pick = openings.swap_remove(self.rng.index(openings.len()));
-            let turn = *self.rng.pick(&symmetry::Symmetry::ALL);
+            let pick = openings.swap_remove(self.rng.random_range(0..openings.len()));
+            let turn = *symmetry::Symmetry::ALL
+                .choose(&mut self.rng)
+                .expect("eight symmetries");
             let stones = pick.stones_on(size).map(|p| turn.apply(p, size));
             let v = self.value_for_black(&with_stones(board, &stones), Color::White);
             scored.push((stones, v.abs()));
@@ -416,7 +425,7 @@ impl<'a> OpeningAi<'a> {
     ) -> Decision {
         let to_move = Color::of_ply(board.stone_count());
         let noise = self.budget.noise;
-        let jitter = self.rng.below(noise.max(1) as u64) as i32 - noise / 2;
+        let jitter = self.rng.random_range(0..noise.max(1) as u64) as i32 - noise / 2;
         if options.contains(&Decision::TenOffers) {
             // Ten offers give Black its 10th best fifth move; the other way
             // (with swaps around the 5th) is about even.
@@ -459,7 +468,7 @@ impl<'a> OpeningAi<'a> {
         let mut values = self.fifth_values(board, self.budget.candidates.max(left + earlier.len()));
         // Lower levels shuffle near-equal moves.
         for v in values.iter_mut() {
-            v.1 += self.rng.below(self.budget.noise.max(1) as u64) as i32;
+            v.1 += self.rng.random_range(0..self.budget.noise.max(1) as u64) as i32;
         }
         values.sort_by_key(|&(p, v)| (std::cmp::Reverse(v), p));
         let mut taken: Vec<Point> = earlier.to_vec();

@@ -3,8 +3,9 @@
 use super::command::parse_stone;
 use super::{Brain, legal_choice};
 use crate::board::{Board, Cell, Color, Point};
-use crate::rng::Rng;
 use crate::rules::{self, Rule};
+use chacha20::ChaCha8Rng;
+use rand::{RngExt, SeedableRng};
 
 /// A brain after START 15 with `rule`, told to think briefly so that tests
 /// stay fast whatever search is plugged in.
@@ -712,17 +713,20 @@ fn legal_choice_replaces_illegal_suggestions() {
 /// forbidden points), sent as BOARD in play order: every answer is legal.
 #[test]
 fn random_positions_never_get_an_illegal_answer() {
-    let mut rng = Rng::new(2024);
+    let mut rng = ChaCha8Rng::seed_from_u64(2024);
     let mut brain = started(Rule::Renju);
     let mut positions_with_forbidden = 0;
     for _ in 0..80 {
         let mut board = Board::new(15).unwrap();
         let mut order = Vec::new();
-        let target = rng.below(70) as usize;
+        let target = rng.random_range(0..70) as usize;
         let mut tries = 0;
         while order.len() < target && tries < 2000 {
             tries += 1;
-            let p = Point::new(3 + rng.below(9) as u8, 3 + rng.below(9) as u8);
+            let p = Point::new(
+                3 + rng.random_range(0..9) as u8,
+                3 + rng.random_range(0..9) as u8,
+            );
             let color = Color::of_ply(order.len());
             if rules::check_move(&board, Rule::Renju, color, p).is_ok() {
                 board.place(p, color).unwrap();
@@ -751,13 +755,13 @@ fn random_positions_never_get_an_illegal_answer() {
 #[test]
 fn turn_by_turn_games_stay_legal() {
     for rule in Rule::ALL {
-        let mut rng = Rng::new(7 + rule.gomocup_mask() as u64);
+        let mut rng = ChaCha8Rng::seed_from_u64(7 + rule.gomocup_mask() as u64);
         let mut brain = started(rule);
         legal_answer(&mut brain, "BEGIN", rule);
         for _ in 0..40 {
             let board = brain.board().unwrap().clone();
             let legal = rules::legal_moves(&board, rule, Color::White);
-            let p = legal[rng.below(legal.len() as u64) as usize];
+            let p = legal[rng.random_range(0..legal.len() as u64) as usize];
             legal_answer(&mut brain, &format!("TURN {},{}", p.x, p.y), rule);
         }
     }
@@ -794,7 +798,7 @@ fn fuzzed_input_never_panics() {
         "ÉÀ",
         "\0",
     ];
-    let mut rng = Rng::new(99);
+    let mut rng = ChaCha8Rng::seed_from_u64(99);
     let mut brain = Brain::new();
     brain.respond("INFO max_depth 1");
     brain.respond("INFO max_node 500");
@@ -802,30 +806,34 @@ fn fuzzed_input_never_panics() {
     let mut moves = 0;
     for _ in 0..4000 {
         let mut line = String::new();
-        if rng.below(4) != 0 {
-            line.push_str(words[rng.below(words.len() as u64) as usize]);
+        if rng.random_range(0..4) != 0 {
+            line.push_str(words[rng.random_range(0..words.len() as u64) as usize]);
             line.push(' ');
         }
-        for _ in 0..rng.below(4) {
-            match rng.below(6) {
-                0 => line.push_str(&(rng.below(30) as i64 - 3).to_string()),
+        for _ in 0..rng.random_range(0..4) {
+            match rng.random_range(0..6) {
+                0 => line.push_str(&(rng.random_range(0..30) as i64 - 3).to_string()),
                 1 => line.push(','),
                 2 => line.push(' '),
-                3 => line.push(char::from_u32(rng.below(0x3000) as u32).unwrap_or('?')),
-                4 => line.push_str(&format!("{},{}", rng.below(22), rng.below(22))),
+                3 => line.push(char::from_u32(rng.random_range(0..0x3000) as u32).unwrap_or('?')),
+                4 => line.push_str(&format!(
+                    "{},{}",
+                    rng.random_range(0..22),
+                    rng.random_range(0..22)
+                )),
                 _ => line.push_str(&format!(
                     "{},{},{}",
-                    rng.below(16),
-                    rng.below(16),
-                    rng.below(4)
+                    rng.random_range(0..16),
+                    rng.random_range(0..16),
+                    rng.random_range(0..4)
                 )),
             }
         }
         // Keep the game going: restart now and then, with a random rule.
-        if rng.below(60) == 0 {
+        if rng.random_range(0..60) == 0 {
             brain.respond(&format!(
                 "INFO rule {}",
-                [0, 1, 4, 5][rng.below(4) as usize]
+                [0, 1, 4, 5][rng.random_range(0..4) as usize]
             ));
             brain.respond("START 15");
         }

@@ -18,7 +18,8 @@ use crate::eval::pattern::Threat;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use crate::rng::Rng;
+use chacha20::ChaCha8Rng;
+use rand::{RngExt, SeedableRng};
 
 struct Params {
     depth: Option<u32>,
@@ -76,7 +77,8 @@ pub fn choose(
     report: &mut dyn FnMut(&SearchInfo),
 ) -> SearchInfo {
     let p = params(level);
-    let mut rng = Rng::new(seed ^ board.hash() ^ (board.stone_count() as u64) << 32);
+    let mut rng =
+        ChaCha8Rng::seed_from_u64(seed ^ board.hash() ^ (board.stone_count() as u64) << 32);
     if level == Level::Beginner {
         let info = beginner(searcher, board, to_move, &mut rng);
         report(&info);
@@ -100,7 +102,7 @@ pub fn choose(
         .moves
         .iter()
         .filter(|m| m.score > -INF && m.score >= floor)
-        .map(|m| (m.score + rng.below(p.margin as u64) as i32, m))
+        .map(|m| (m.score + rng.random_range(0..p.margin as u64) as i32, m))
         .max_by_key(|(noisy, m)| (*noisy, std::cmp::Reverse(m.cell)))
         .map(|(_, m)| *m)
         .unwrap_or(*top);
@@ -113,7 +115,7 @@ pub fn choose(
 }
 
 /// Beginner: the best-looking points by shape, with plenty of noise.
-fn beginner(searcher: &Searcher, board: &Board, us: Color, rng: &mut Rng) -> SearchInfo {
+fn beginner(searcher: &Searcher, board: &Board, us: Color, rng: &mut ChaCha8Rng) -> SearchInfo {
     let start = Instant::now();
     let pos = Position::new(board, searcher.rule());
     let them = us.opponent();
@@ -142,7 +144,7 @@ fn beginner(searcher: &Searcher, board: &Board, us: Color, rng: &mut Rng) -> Sea
     }
     let mut moves = Vec::new();
     // An open three is answered two times out of three.
-    if alphabeta::must_defend(&pos, them) && rng.chance(67) {
+    if alphabeta::must_defend(&pos, them) && rng.random_ratio(67, 100) {
         alphabeta::generate(&pos, us, &mut moves);
     } else {
         moves.extend(
@@ -154,7 +156,7 @@ fn beginner(searcher: &Searcher, board: &Board, us: Color, rng: &mut Rng) -> Sea
     moves.retain(|&(c, _)| legal(c));
     let pick = moves
         .iter()
-        .map(|&(c, s)| (s + rng.below(3_000) as i32, c))
+        .map(|&(c, s)| (s + rng.random_range(0..3_000), c))
         .max_by_key(|&(s, c)| (s, std::cmp::Reverse(c)))
         .map(|(_, c)| c);
     found(pick.or_else(|| super::any_legal(&pos, us, &[])))

@@ -9,7 +9,9 @@ use gomoku_engine::rules::forbidden;
 use gomoku_engine::{Color, ForbiddenPolicy, Game, Point, Rule};
 use std::time::{Duration, UNIX_EPOCH};
 
-pub use gomoku_engine::rng::Rng;
+pub use chacha20::ChaCha8Rng;
+pub use rand::seq::IndexedRandom;
+pub use rand::{Rng, RngExt, SeedableRng};
 
 /// How a generated game should end.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -53,7 +55,7 @@ fn candidates(game: &Game) -> Vec<Point> {
 }
 
 /// A random legal game on a board of `size` under `rule`.
-pub fn random_game(rng: &mut Rng, rule: Rule, size: usize, ending: Ending) -> Game {
+pub fn random_game(rng: &mut ChaCha8Rng, rule: Rule, size: usize, ending: Ending) -> Game {
     let policy = if ending == Ending::ForbiddenLoss && rule == Rule::Renju {
         ForbiddenPolicy::Lose
     } else {
@@ -61,7 +63,7 @@ pub fn random_game(rng: &mut Rng, rule: Rule, size: usize, ending: Ending) -> Ga
     };
     let mut game = Game::new(rule, size).unwrap().with_policy(policy);
     let limit = match ending {
-        Ending::Unfinished | Ending::Resign | Ending::Timeout => rng.index(60),
+        Ending::Unfinished | Ending::Resign | Ending::Timeout => rng.random_range(0..60),
         _ => size * size,
     };
     while !game.is_over() && game.moves().len() < limit {
@@ -90,11 +92,12 @@ pub fn random_game(rng: &mut Rng, rule: Rule, size: usize, ending: Ending) -> Ga
         if legal.is_empty() {
             break;
         }
-        game.play(*rng.pick(&legal)).unwrap();
+        game.play(*legal.choose(rng).expect("a legal move"))
+            .unwrap();
     }
     match ending {
-        Ending::Resign => game.resign(*rng.pick(&[Color::Black, Color::White])),
-        Ending::Timeout => game.time_out(*rng.pick(&[Color::Black, Color::White])),
+        Ending::Resign => game.resign(*[Color::Black, Color::White].choose(rng).unwrap()),
+        Ending::Timeout => game.time_out(*[Color::Black, Color::White].choose(rng).unwrap()),
         _ => {}
     }
     game
@@ -111,25 +114,25 @@ const NAMES: [&str; 8] = [
     "Renju (RIF) fan",
 ];
 
-fn random_player(rng: &mut Rng) -> Player {
-    let kind = match rng.index(3) {
+fn random_player(rng: &mut ChaCha8Rng) -> Player {
+    let kind = match rng.random_range(0..3) {
         0 => PlayerKind::Human,
         1 => PlayerKind::Ai {
-            level: rng.index(10).to_string(),
+            level: rng.random_range(0..10).to_string(),
         },
         _ => PlayerKind::Ai {
-            level: rng.pick(&["Easy", "Hard", "Master"]).to_string(),
+            level: ["Easy", "Hard", "Master"].choose(rng).unwrap().to_string(),
         },
     };
     Player {
-        name: rng.pick(&NAMES).to_string(),
+        name: NAMES.choose(rng).unwrap().to_string(),
         kind,
     }
 }
 
 /// Random metadata for `game`: every field set or not, awkward characters.
-pub fn random_meta(rng: &mut Rng, game: &Game) -> Metadata {
-    let time_control = match rng.index(3) {
+pub fn random_meta(rng: &mut ChaCha8Rng, game: &Game) -> Metadata {
+    let time_control = match rng.random_range(0..3) {
         0 => None,
         1 => Some(TimeControl::PerGame {
             total_ms: rng.next_u64() % 10_000_000,
@@ -139,23 +142,25 @@ pub fn random_meta(rng: &mut Rng, game: &Game) -> Metadata {
             move_ms: rng.next_u64() % 100_000,
         }),
     };
-    let move_times_ms = if rng.chance(50) {
+    let move_times_ms = if rng.random_ratio(50, 100) {
         (0..game.moves().len())
             .map(|_| 1 + rng.next_u64() % 120_000)
             .collect()
     } else {
         Vec::new()
     };
-    let date = rng.chance(70).then(|| {
+    let date = rng.random_ratio(70, 100).then(|| {
         let seconds = rng.next_u64() % 4_000_000_000;
         iso8601_utc(UNIX_EPOCH + Duration::from_secs(seconds))
     });
-    let comment = rng.chance(50).then(|| {
-        rng.pick(&[
+    let comment = rng.random_ratio(50, 100).then(|| {
+        [
             "Nice game.",
             "Line one\nline two ] with a bracket\\ and a backslash",
             "h8 was a mistake; see (;B[hh])",
-        ])
+        ]
+        .choose(rng)
+        .unwrap()
         .to_string()
     });
     Metadata {
@@ -170,10 +175,10 @@ pub fn random_meta(rng: &mut Rng, game: &Game) -> Metadata {
 
 /// A random record: rule, size 15 or 20, any ending, random metadata.
 pub fn random_record(seed: u64) -> Record {
-    let mut rng = Rng::new(seed);
-    let rule = *rng.pick(&Rule::ALL);
-    let size = *rng.pick(&[15, 20]);
-    let ending = *rng.pick(&ENDINGS);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let rule = *Rule::ALL.choose(&mut rng).unwrap();
+    let size = *[15, 20].choose(&mut rng).unwrap();
+    let ending = *ENDINGS.choose(&mut rng).unwrap();
     let game = random_game(&mut rng, rule, size, ending);
     let meta = random_meta(&mut rng, &game);
     Record { game, meta }

@@ -19,10 +19,11 @@
 #[path = "../rif_reading/mod.rs"]
 mod rif_reading;
 
+use chacha20::ChaCha8Rng;
 use gomoku_engine::record::Played;
-use gomoku_engine::rng::Rng;
 use gomoku_engine::search::{Level, SearchInfo, SearchLimits, Searcher};
 use gomoku_engine::{Board, Color, Direction, Game, GameResult, Point, Rule};
+use rand::{Rng, RngExt, SeedableRng};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -86,11 +87,12 @@ impl GameSpec {
     /// pairing; the size and the opening come from the seed.
     pub fn new(run_seed: u64, index: u64) -> GameSpec {
         let players = Player::ALL.len() as u64;
-        let seed = Rng::new(run_seed ^ index.wrapping_mul(0x9E37_79B9_7F4A_7C15)).next_u64();
+        let seed = ChaCha8Rng::seed_from_u64(run_seed ^ index.wrapping_mul(0x9E37_79B9_7F4A_7C15))
+            .next_u64();
         GameSpec {
             index,
             rule: Rule::ALL[(index % 3) as usize],
-            size: SIZES[Rng::new(seed).index(SIZES.len())],
+            size: SIZES[ChaCha8Rng::seed_from_u64(seed).random_range(0..SIZES.len())],
             black: Player::ALL[((index / 3) % players) as usize],
             white: Player::ALL[((index / 3 / players) % players) as usize],
             seed,
@@ -405,16 +407,17 @@ fn full_round_trip(spec: &GameSpec, game: &mut Game, history: &[Snapshot]) -> Re
 }
 
 /// Random opening stones near the centre, legal by this module's reading.
-fn opening(spec: &GameSpec, rng: &mut Rng, shadow: &Shadow) -> Vec<Point> {
+fn opening(spec: &GameSpec, rng: &mut ChaCha8Rng, shadow: &Shadow) -> Vec<Point> {
     let mut shadow = shadow.clone();
     let centre = (spec.size / 2) as i64;
-    let stones = rng.index(MAX_OPENING_STONES + 1);
+    let stones = rng.random_range(0..MAX_OPENING_STONES + 1);
     let mut points = Vec::new();
     let mut tries = 0;
     while points.len() < stones && tries < 100 {
         tries += 1;
-        let near =
-            |rng: &mut Rng| (centre + rng.below(5) as i64 - 2).clamp(0, spec.size as i64 - 1);
+        let near = |rng: &mut ChaCha8Rng| {
+            (centre + rng.random_range(0..5) as i64 - 2).clamp(0, spec.size as i64 - 1)
+        };
         let p = Point::new(near(rng) as u8, near(rng) as u8);
         let color = Color::of_ply(points.len());
         if shadow.is_legal(p, color, spec.rule) {
@@ -431,7 +434,7 @@ pub fn play_game(
     searchers: &mut Searchers,
     nodes: u64,
 ) -> Result<Outcome, String> {
-    let mut rng = Rng::new(spec.seed);
+    let mut rng = ChaCha8Rng::seed_from_u64(spec.seed);
     let mut game = Game::new(spec.rule, spec.size).map_err(|e| e.to_string())?;
     let mut shadow = Shadow::new(spec.size);
     let mut history = vec![Snapshot::of(&game)];
