@@ -236,6 +236,8 @@ struct Puzzle {
     id: String,
     set: String,
     rule: Rule,
+    /// Moves of the shortest known win, the attacker's and the defender's.
+    length: u32,
     moves: String,
     to_move: Color,
     wins: Vec<String>,
@@ -260,6 +262,12 @@ fn puzzles() -> Vec<Puzzle> {
             id: field(l, "id").into(),
             set: field(l, "set").into(),
             rule: Rule::from_name(field(l, "rule")).unwrap(),
+            length: l
+                .split("\"length\": ")
+                .nth(1)
+                .and_then(|rest| rest.split(|c: char| !c.is_ascii_digit()).next())
+                .and_then(|n| n.parse().ok())
+                .unwrap_or_else(|| panic!("no length in {l}")),
             moves: field(l, "moves").into(),
             to_move: if field(l, "to_move") == "black" {
                 Color::Black
@@ -380,19 +388,32 @@ fn no_vcf_without_fours() {
     }
 }
 
+/// The search's root VCF check finds every short VCF puzzle: it must
+/// report a win (not just a good move) and play a winning first move.
 #[test]
 fn the_search_finds_short_vcf_puzzles() {
-    for p in puzzles().iter().filter(|p| p.set == "vcf") {
+    let all = puzzles();
+    let short: Vec<&Puzzle> = all
+        .iter()
+        .filter(|p| p.set == "vcf" && p.length <= 15)
+        .collect();
+    assert!(short.len() >= 4, "the data set has short VCF puzzles");
+    for p in short {
         let board = puzzle_board(p);
         let (mv, score) = best(&board, p.rule, p.to_move, 3);
-        if let Score::WinIn(_) = score {
-            assert!(
-                p.wins.contains(&mv.to_notation(15)),
-                "{}: {} claimed a win",
-                p.id,
-                mv.to_notation(15)
-            );
-        }
+        assert!(
+            matches!(score, Score::WinIn(_)),
+            "{}: no win found, score {score:?} for {}",
+            p.id,
+            mv.to_notation(15)
+        );
+        assert!(
+            p.wins.contains(&mv.to_notation(15)),
+            "{}: {} is not one of the winning moves {:?}",
+            p.id,
+            mv.to_notation(15),
+            p.wins
+        );
     }
 }
 
