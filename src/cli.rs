@@ -1,13 +1,15 @@
-//! Command-line options. Bad input gets a clear message, never a panic.
+//! The command line: every flag of the game, read by one parser (lexopt).
+//! Bad input gets a clear message, never a panic.
 
-use crate::game::{BOARD_SIZE, MatchSettings, Mode};
+use crate::i18n::Language;
+use crate::play::game::{BOARD_SIZE, Match, MatchSettings, Mode};
 use gomoku_engine::board::parse_move_list;
 use gomoku_engine::search::Level;
 use gomoku_engine::{Color, ForbiddenPolicy, Point, Rule};
 use std::path::PathBuf;
 
 pub const USAGE: &str = "\
-Usage: gomoku [OPTIONS]
+Usage: gomoku [OPTIONS] [FILE]
 
 Game:
   --mode pve|pvp|ave     you vs AI (default), two players, AI vs AI
@@ -17,6 +19,13 @@ Game:
                          expert, master, grandmaster
   --policy refuse|lose   Renju: a forbidden move is refused (default) or loses
   --moves h8i9j10        start from this position (rows counted from the bottom)
+
+Menus and files:
+  FILE                   open a game (.ron, .psq, .sgf, or a move-string
+                         .txt) in the replay viewer
+  --screen NAME          start on: menu (default), game, new, settings,
+                         load, stats, replay, keys
+  --lang en|zh           language of the menus for this run
 
 Window and tools:
   --move-numbers         show move numbers on the stones (key N)
@@ -29,18 +38,52 @@ Window and tools:
 
 Keys: click or arrows + Enter/Space to play, Ctrl+Z undo, Ctrl+Y redo,
 Ctrl+N new game, H hint, M mute, C coordinates, N move numbers,
-F forbidden points (Renju).
+F forbidden points (Renju), Escape menu, F1 or ? all keys.
 ";
+
+/// The screen `--screen` asks to start on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StartScreen {
+    Board,
+    Menu,
+    NewGame,
+    Settings,
+    SavedGames,
+    Statistics,
+    Replay,
+    Keys,
+}
+
+impl StartScreen {
+    pub fn from_name(name: &str) -> Option<StartScreen> {
+        match name.trim().to_ascii_lowercase().as_str() {
+            "game" | "board" => Some(StartScreen::Board),
+            "menu" | "main" => Some(StartScreen::Menu),
+            "new" | "new-game" => Some(StartScreen::NewGame),
+            "settings" => Some(StartScreen::Settings),
+            "load" | "saves" => Some(StartScreen::SavedGames),
+            "stats" | "statistics" => Some(StartScreen::Statistics),
+            "replay" => Some(StartScreen::Replay),
+            "keys" | "help" => Some(StartScreen::Keys),
+            _ => None,
+        }
+    }
+}
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct Options {
     pub settings: MatchSettings,
     pub moves: Vec<Point>,
-    pub window: (u32, u32),
+    /// Window size in logical pixels; None: the settings' size.
+    pub window: Option<(u32, u32)>,
     pub screenshot: Option<PathBuf>,
     pub frames: u32,
     pub frame_stats: bool,
     pub move_numbers: bool,
+    pub screen: Option<StartScreen>,
+    pub language: Option<Language>,
+    /// A game file to open in the replay viewer.
+    pub file: Option<PathBuf>,
 }
 
 impl Default for Options {
@@ -48,12 +91,23 @@ impl Default for Options {
         Options {
             settings: MatchSettings::default(),
             moves: Vec::new(),
-            window: (1280, 800),
+            window: None,
             screenshot: None,
             frames: 60,
             frame_stats: false,
             move_numbers: false,
+            screen: None,
+            language: None,
+            file: None,
         }
+    }
+}
+
+impl Options {
+    /// Whether the command line chose the game (then it starts on the
+    /// board with it; otherwise the settings choose).
+    pub fn chose_the_game(&self) -> bool {
+        !self.moves.is_empty() || self.settings != MatchSettings::default()
     }
 }
 
@@ -65,75 +119,106 @@ pub enum Command {
 }
 
 pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> {
+    use lexopt::Arg::{Long, Short, Value};
     let mut options = Options::default();
-    let mut args = args.into_iter();
-    while let Some(arg) = args.next() {
-        // Accept both `--flag value` and `--flag=value`.
-        let (flag, inline) = match arg.split_once('=') {
-            Some((f, v)) if f.starts_with("--") => (f.to_string(), Some(v.to_string())),
-            _ => (arg.clone(), None),
-        };
-        let mut value = || {
-            inline
-                .clone()
-                .or_else(|| args.next())
-                .ok_or_else(|| format!("{flag} needs a value"))
-        };
-        match flag.as_str() {
-            "-h" | "--help" => return Ok(Command::Help),
-            "--mode" => {
-                let v = value()?;
+    let mut parser = lexopt::Parser::from_args(args);
+    while let Some(arg) = parser.next().map_err(explain)? {
+        match arg {
+            Short('h') | Long("help") => return Ok(Command::Help),
+            Long("mode") => {
+                let v = value(&mut parser)?;
                 options.settings.mode = Mode::from_name(&v)
                     .ok_or_else(|| format!("unknown mode '{v}' (pve, pvp, ave)"))?;
             }
-            "--color" | "--colour" => {
-                let v = value()?;
+            Long("color" | "colour") => {
+                let v = value(&mut parser)?;
                 options.settings.human_color = match v.to_ascii_lowercase().as_str() {
                     "black" | "b" => Color::Black,
                     "white" | "w" => Color::White,
                     _ => return Err(format!("unknown colour '{v}' (black, white)")),
                 };
             }
-            "--rule" => {
-                let v = value()?;
+            Long("rule") => {
+                let v = value(&mut parser)?;
                 options.settings.rule = Rule::from_name(&v)
                     .ok_or_else(|| format!("unknown rule '{v}' (freestyle, standard, renju)"))?;
             }
-            "--level" => {
-                let v = value()?;
+            Long("level") => {
+                let v = value(&mut parser)?;
                 options.settings.level = Level::ALL
                     .into_iter()
                     .find(|l| l.name().eq_ignore_ascii_case(v.trim()))
                     .ok_or_else(|| format!("unknown level '{v}'"))?;
             }
-            "--policy" => {
-                let v = value()?;
+            Long("policy") => {
+                let v = value(&mut parser)?;
                 options.settings.policy = match v.to_ascii_lowercase().as_str() {
                     "refuse" => ForbiddenPolicy::Refuse,
                     "lose" => ForbiddenPolicy::Lose,
                     _ => return Err(format!("unknown policy '{v}' (refuse, lose)")),
                 };
             }
-            "--moves" => {
-                let v = value()?;
+            Long("moves") => {
+                let v = value(&mut parser)?;
                 options.moves =
                     parse_move_list(&v, BOARD_SIZE).map_err(|e| format!("--moves: {e}"))?;
             }
-            "--window" => options.window = parse_size(&value()?)?,
-            "--screenshot" => options.screenshot = Some(PathBuf::from(value()?)),
-            "--frames" => {
-                let v = value()?;
+            Long("window") => options.window = Some(parse_size(&value(&mut parser)?)?),
+            Long("screenshot") => options.screenshot = Some(PathBuf::from(value(&mut parser)?)),
+            Long("frames") => {
+                let v = value(&mut parser)?;
                 options.frames = v
                     .parse()
                     .map_err(|_| format!("--frames needs a whole number, not '{v}'"))?;
             }
-            "--frame-stats" => options.frame_stats = true,
-            "--move-numbers" => options.move_numbers = true,
-            "--write-sounds" => return Ok(Command::WriteSounds(PathBuf::from(value()?))),
-            other => return Err(format!("unknown option '{other}'")),
+            Long("frame-stats") => options.frame_stats = true,
+            Long("move-numbers") => options.move_numbers = true,
+            Long("screen") => {
+                let v = value(&mut parser)?;
+                options.screen = Some(StartScreen::from_name(&v).ok_or_else(|| {
+                    format!("unknown screen '{v}' (menu, game, new, settings, load, stats, replay, keys)")
+                })?);
+            }
+            Long("lang" | "language") => {
+                let v = value(&mut parser)?;
+                options.language = Some(
+                    Language::from_code(&v)
+                        .ok_or_else(|| format!("unknown language '{v}' (en, zh)"))?,
+                );
+            }
+            Long("write-sounds") => {
+                return Ok(Command::WriteSounds(PathBuf::from(value(&mut parser)?)));
+            }
+            Value(file) => {
+                if options.file.replace(PathBuf::from(file)).is_some() {
+                    return Err("only one game file can be opened".to_string());
+                }
+            }
+            other => return Err(explain(other.unexpected())),
         }
     }
+    // The starting position must be playable under the chosen rule.
+    Match::new(options.settings.clone(), &options.moves, 0.0)?;
     Ok(Command::Play(Box::new(options)))
+}
+
+/// The value of the option just read, as text.
+fn value(parser: &mut lexopt::Parser) -> Result<String, String> {
+    let value = parser.value().map_err(explain)?;
+    value
+        .into_string()
+        .map_err(|v| format!("'{}' is not valid text", v.to_string_lossy()))
+}
+
+/// lexopt's errors in the words of the rest of this parser.
+fn explain(error: lexopt::Error) -> String {
+    match error {
+        lexopt::Error::MissingValue {
+            option: Some(option),
+        } => format!("{option} needs a value"),
+        lexopt::Error::UnexpectedOption(option) => format!("unknown option '{option}'"),
+        other => other.to_string(),
+    }
 }
 
 /// `1280x800` → (1280, 800), within sane bounds.

@@ -1,111 +1,145 @@
 //! The Gomoku/Renju desktop game. The rules and the AI live in the
 //! `gomoku-engine` crate; this crate draws the board, takes input, runs the
-//! AI off the main thread and plays sounds. One plugin per file.
+//! AI off the main thread and plays sounds.
+//!
+//! The folders follow the architecture (arrows are "uses"):
+//! `ui` → `input` → `board` → `play`; `audio` → `play`; `persistence` →
+//! `play`. `play` (the match, the AI, the clocks) uses none of the others:
+//! they reach the match through its messages. `settings` and `i18n` are
+//! plain data every part may read. [`AppPlugin`] puts the whole game
+//! together; `main.rs` only reads the command line and runs it.
 
 // Bevy systems take their data as parameters and queries spell out their
 // filters: both lints fire on idiomatic systems (as in bevy_new_2d).
 #![allow(clippy::too_many_arguments, clippy::type_complexity)]
 
-pub mod ai;
 pub mod audio;
-pub mod board_view;
+pub mod board;
 pub mod cli;
-pub mod game;
-pub mod hud;
-pub mod input;
-pub mod screens;
-pub mod screenshot;
-pub mod sfx;
-pub mod stones;
-pub mod textures;
-// Menus, settings, saved games and replay (issue 5).
-pub mod clock;
+pub mod dev;
 pub mod i18n;
-pub mod menus;
-pub mod replay;
+pub mod input;
+pub mod persistence;
+pub mod play;
 pub mod settings;
-pub mod storage;
+pub mod ui;
 
 use bevy::prelude::*;
-use bevy::window::WindowResizeConstraints;
+use bevy::window::{WindowPosition, WindowResizeConstraints};
 use cli::Options;
-use game::Match;
-
-/// The order of the game's work within a frame.
-#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum AppSystems {
-    /// Mouse, keyboard: move requests and commands.
-    RecordInput,
-    /// AI results become move requests.
-    Decide,
-    /// Commands and move requests are applied to the game.
-    Apply,
-    /// Searches start or stop for the new position.
-    React,
-    /// The board's entities follow the game.
-    View,
-}
-
-/// The game without window, rendering, audio or HUD: states, the match, the
-/// placement system and the AI. Headless tests run exactly this (with
-/// `MinimalPlugins` and `StatesPlugin`); a `Match` resource must be inserted.
-pub fn logic_plugin(app: &mut App) {
-    app.configure_sets(
-        Update,
-        (
-            AppSystems::RecordInput,
-            AppSystems::Decide,
-            AppSystems::Apply,
-            AppSystems::React,
-            AppSystems::View,
-        )
-            .chain(),
-    )
-    .add_plugins((screens::plugin, game::plugin, ai::plugin));
-}
+use persistence::settings_file::{RunOverride, SettingsStore};
+use play::clock::GameClock;
+use play::game::{Match, MatchSettings};
+use settings::Settings;
 
 /// The whole windowed game, configured from the command line.
-pub fn build_app(options: &Options) -> Result<App, String> {
-    let initial = Match::new(options.settings.clone(), &options.moves, 0.0)?;
-    let (width, height) = options.window;
-    let mut app = App::new();
-    app.add_plugins(DefaultPlugins.set(WindowPlugin {
-        primary_window: Some(Window {
-            title: "Gomoku".into(),
-            resolution: (width, height).into(),
-            resize_constraints: WindowResizeConstraints {
-                min_width: 560.0,
-                min_height: 480.0,
+pub struct AppPlugin {
+    pub options: Options,
+}
+
+impl Plugin for AppPlugin {
+    fn build(&self, app: &mut App) {
+        let options = &self.options;
+        let (store, settings) = startup_settings(options);
+        let (width, height) = options
+            .window
+            .unwrap_or((settings.window.width, settings.window.height));
+        // The board behind the first screen: the command line's game, or
+        // an empty board with the settings' rule, level and clock.
+        let (initial, clock) = if options.chose_the_game() {
+            let m = Match::new(options.settings.clone(), &options.moves, 0.0);
+            (m, GameClock::default())
+        } else {
+            let defaults = MatchSettings {
+                rule: settings.rule,
+                level: settings.ai_level,
+                policy: settings.policy,
                 ..default()
-            },
-            ..default()
-        }),
-        ..default()
-    }))
-    .add_plugins(logic_plugin)
-    .insert_resource(initial)
-    .add_plugins((
-        textures::plugin,
-        board_view::plugin,
-        stones::plugin,
-        input::plugin,
-        audio::plugin,
-        hud::plugin,
-        screenshot::plugin,
-    ));
-    if let Some(path) = &options.screenshot {
-        app.insert_resource(screenshot::ScreenshotPlan {
-            path: path.clone(),
-            frames: options.frames,
-        });
+            };
+            let clock = GameClock::new(settings.time_control.clone());
+            (Match::new(defaults, &[], 0.0), clock)
+        };
+        let initial = initial.expect("cli::parse checked that the position can be played");
+        app.add_plugins(
+            DefaultPlugins.set(WindowPlugin {
+                primary_window: Some(Window {
+                    title: "Gomoku".into(),
+                    resolution: (width, height).into(),
+                    position: settings
+                        .window
+                        .position
+                        .map_or(WindowPosition::Automatic, |(x, y)| {
+                            WindowPosition::At(IVec2::new(x, y))
+                        }),
+                    resize_constraints: WindowResizeConstraints {
+                        min_width: 560.0,
+                        min_height: 480.0,
+                        ..default()
+                    },
+                    ..default()
+                }),
+                ..default()
+            }),
+        )
+        .insert_resource(store)
+        .insert_resource(settings)
+        .insert_resource(initial)
+        .insert_resource(clock);
+        // A screenshot run (the CI smoke test, a developer's check) must not
+        // touch the player's real files unless the directory was given.
+        if options.screenshot.is_some() && std::env::var_os(persistence::DATA_DIR_VAR).is_none() {
+            app.insert_resource(persistence::autosave::GameFiles::new(None));
+        }
+        app.add_plugins(play::plugin).add_plugins((
+            board::plugin,
+            input::plugin,
+            audio::plugin,
+            persistence::plugin,
+            ui::plugin,
+            dev::plugin,
+        ));
+        ui::menus::start_with(app, options);
+        match &options.screenshot {
+            // A screenshot is taken after a number of frames: keep drawing.
+            Some(path) => {
+                app.insert_resource(dev::screenshot::ScreenshotPlan {
+                    path: path.clone(),
+                    frames: options.frames,
+                });
+            }
+            None => {
+                app.add_plugins(ui::redraw::plugin);
+            }
+        }
+        if options.frame_stats {
+            app.init_resource::<dev::screenshot::FrameStats>();
+        }
     }
-    if options.frame_stats {
-        app.init_resource::<screenshot::FrameStats>();
+}
+
+/// The settings file, with the command line's choices for this run
+/// (shown, not saved).
+fn startup_settings(options: &Options) -> (SettingsStore, Settings) {
+    let (mut store, mut settings) = SettingsStore::open();
+    if let Some(warning) = &store.warning {
+        warn!("{warning}");
+    }
+    if let Some(language) = options.language {
+        RunOverride::apply(
+            &mut store.overrides.language,
+            &mut settings.language,
+            language,
+        );
     }
     if options.move_numbers {
-        app.world_mut()
-            .resource_mut::<board_view::ViewOptions>()
-            .move_numbers = true;
+        RunOverride::apply(
+            &mut store.overrides.move_numbers,
+            &mut settings.move_numbers,
+            true,
+        );
     }
-    Ok(app)
+    if options.screenshot.is_some() && std::env::var_os(persistence::CONFIG_DIR_VAR).is_none() {
+        store.writable = false;
+    }
+    (store, settings)
 }

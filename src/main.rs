@@ -1,18 +1,12 @@
 //! `gomoku`: the desktop game. See `gomoku --help`.
 
+use bevy::prelude::*;
+use gomoku::AppPlugin;
 use gomoku::cli::{self, Command};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    // The menus' own arguments (a game file, --screen, --lang) first.
-    let (args, menu_args) = match gomoku::menus::split_args(std::env::args().skip(1)) {
-        Ok(split) => split,
-        Err(e) => {
-            eprintln!("gomoku: {e}\n\n{}\n{}", cli::USAGE, gomoku::menus::USAGE);
-            return ExitCode::from(2);
-        }
-    };
-    let command = match cli::parse(args) {
+    let command = match cli::parse(std::env::args().skip(1)) {
         Ok(command) => command,
         Err(e) => {
             eprintln!("gomoku: {e}\n\n{}", cli::USAGE);
@@ -21,10 +15,10 @@ fn main() -> ExitCode {
     };
     match command {
         Command::Help => {
-            print!("{}\n{}", cli::USAGE, gomoku::menus::USAGE);
+            print!("{}", cli::USAGE);
             ExitCode::SUCCESS
         }
-        Command::WriteSounds(dir) => match gomoku::sfx::write_all(&dir) {
+        Command::WriteSounds(dir) => match gomoku::audio::sfx::write_all(&dir) {
             Ok(paths) => {
                 for path in paths {
                     println!("{}", path.display());
@@ -36,19 +30,15 @@ fn main() -> ExitCode {
                 ExitCode::FAILURE
             }
         },
-        Command::Play(options) => match gomoku::build_app(&options) {
-            Ok(mut app) => {
-                gomoku::menus::install(&mut app, menu_args, &options);
-                if app.run().is_success() {
-                    ExitCode::SUCCESS
-                } else {
-                    ExitCode::FAILURE
-                }
+        Command::Play(options) => {
+            let exit = App::new()
+                .add_plugins(AppPlugin { options: *options })
+                .run();
+            if exit.is_success() {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::FAILURE
             }
-            Err(e) => {
-                eprintln!("gomoku: {e}");
-                ExitCode::from(2)
-            }
-        },
+        }
     }
 }

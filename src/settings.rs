@@ -1,24 +1,10 @@
-//! The player's settings: what they are, how they are stored, and how they
-//! reach the rest of the game.
-//!
-//! Stored as RON in `settings.ron` in the OS's config directory (see
-//! [`crate::storage::config_dir`]). Policy:
-//! * missing file → defaults, no warning (first start);
-//! * a file that does not parse → defaults plus a visible warning, and the
-//!   file is renamed aside to `settings.ron.broken-<unix time>` so nothing
-//!   the player wrote is lost; if it cannot be moved, settings are not saved
-//!   this session rather than overwrite it;
-//! * fields missing from the file take their defaults and unknown fields
-//!   are ignored (older and newer versions share the file); out-of-range
-//!   numbers are clamped.
-//!
-//! Writes are atomic ([`crate::storage::write_atomic`]), after every change.
+//! The player's settings: the one place every part of the game reads them
+//! from. The board, the sound and the HUD read [`Settings`] directly (no
+//! copies to keep in step); the keys and the menus change it; the
+//! persistence module loads it at start and saves every change
+//! (`persistence/settings_file.rs`).
 
-use crate::audio::Muted;
-use crate::board_view::ViewOptions;
 use crate::i18n::Language;
-use crate::storage::write_atomic;
-use bevy::audio::{GlobalVolume, Volume};
 use bevy::prelude::*;
 use gomoku_engine::ForbiddenPolicy;
 use gomoku_engine::record::formats::TimeControl;
@@ -27,7 +13,8 @@ use gomoku_engine::search::Level;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
-pub const FILE_NAME: &str = "settings.ron";
+/// How many recent files the settings keep.
+pub const RECENT_FILES: usize = 8;
 
 #[derive(Resource, Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
@@ -47,14 +34,49 @@ pub struct Settings {
     pub move_numbers: bool,
     pub forbidden_marks: bool,
     pub language: Language,
+    pub theme: Theme,
+    /// The names last given to Black's and White's human players (the
+    /// new-game screen starts with them).
+    pub player_names: [String; 2],
+    /// Game files opened or saved lately, the newest first.
+    pub recent_files: Vec<PathBuf>,
     pub window: WindowSettings,
+}
+
+/// How the board looks: its wood, grid, stones and highlights.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Theme {
+    /// Warm kaya wood, dark grid.
+    #[default]
+    Wood,
+    /// Pale maple, light surroundings.
+    Light,
+    /// A dark slate board with a light grid and outlined stones: high
+    /// contrast.
+    Dark,
+}
+
+impl Theme {
+    pub const ALL: [Theme; 3] = [Theme::Wood, Theme::Light, Theme::Dark];
+
+    /// The i18n key of its name.
+    pub fn name_key(self) -> &'static str {
+        match self {
+            Theme::Wood => "theme.wood",
+            Theme::Light => "theme.light",
+            Theme::Dark => "theme.dark",
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct WindowSettings {
+    /// The windowed size in logical pixels, as the player left it.
     pub width: u32,
     pub height: u32,
+    /// Where the window was on the desktop; None: the system places it.
+    pub position: Option<(i32, i32)>,
     pub fullscreen: bool,
     pub vsync: bool,
 }
@@ -64,6 +86,7 @@ impl Default for WindowSettings {
         WindowSettings {
             width: 1280,
             height: 800,
+            position: None,
             fullscreen: false,
             vsync: true,
         }
@@ -85,6 +108,9 @@ impl Default for Settings {
             move_numbers: false,
             forbidden_marks: true,
             language: Language::default(),
+            theme: Theme::default(),
+            player_names: Default::default(),
+            recent_files: Vec::new(),
             window: WindowSettings::default(),
         }
     }
@@ -110,6 +136,7 @@ impl Settings {
         self.animation_speed = clamp(self.animation_speed, 0.25, 3.0, 1.0);
         self.window.width = self.window.width.clamp(480, 10_000);
         self.window.height = self.window.height.clamp(420, 10_000);
+        self.recent_files.truncate(RECENT_FILES);
         self
     }
 
@@ -120,12 +147,28 @@ impl Settings {
         text.push('\n');
         text
     }
+
+    /// Puts `path` first in the recent files (once), keeping the newest
+    /// [`RECENT_FILES`].
+    pub fn remember_file(&mut self, path: &Path) {
+        self.recent_files.retain(|p| p != path);
+        self.recent_files.insert(0, path.to_path_buf());
+        self.recent_files.truncate(RECENT_FILES);
+    }
+
+    /// How fast the board's one-shot animations run.
+    pub fn animation(&self) -> AnimationSpeed {
+        AnimationSpeed {
+            enabled: self.animations,
+            factor: self.animation_speed,
+        }
+    }
 }
 
 /// How fast one-shot board animations (a stone landing, the winning
 /// rings) run: the settings' speed factor, or "at once" when animations are
 /// off. The board's animation systems scale their time step by it.
-#[derive(Resource, Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct AnimationSpeed {
     pub enabled: bool,
     pub factor: f32,
@@ -149,362 +192,5 @@ impl AnimationSpeed {
             // Long enough to finish any one-shot animation in one frame.
             std::time::Duration::from_secs(60)
         }
-    }
-}
-
-/// What loading found.
-#[derive(Clone, Debug, PartialEq)]
-pub enum LoadOutcome {
-    /// First start: no file yet.
-    Missing,
-    Loaded,
-    /// The file was unreadable; it was moved to `kept_at` (None: it could
-    /// not be moved and is left where it is).
-    Broken {
-        reason: String,
-        kept_at: Option<PathBuf>,
-    },
-}
-
-/// Settings as loaded, with what to tell the player.
-#[derive(Clone, Debug)]
-pub struct Loaded {
-    pub settings: Settings,
-    pub outcome: LoadOutcome,
-}
-
-/// Loads `dir/settings.ron` following the policy in the module docs.
-/// `now_unix` names the kept-aside copy.
-pub fn load(dir: &Path, now_unix: u64) -> Loaded {
-    let path = dir.join(FILE_NAME);
-    let defaults = |outcome| Loaded {
-        settings: Settings::default(),
-        outcome,
-    };
-    let text = match std::fs::read(&path) {
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            return defaults(LoadOutcome::Missing);
-        }
-        Err(e) => {
-            // Unreadable (permissions): leave it alone, do not overwrite.
-            return defaults(LoadOutcome::Broken {
-                reason: e.to_string(),
-                kept_at: None,
-            });
-        }
-        Ok(bytes) => String::from_utf8(bytes).map_err(|_| "the file is not UTF-8 text".to_string()),
-    };
-    let parsed = text.and_then(|t| {
-        ron::from_str::<Settings>(t.trim_start_matches('\u{feff}')).map_err(|e| e.to_string())
-    });
-    match parsed {
-        Ok(settings) => Loaded {
-            settings: settings.sanitized(),
-            outcome: LoadOutcome::Loaded,
-        },
-        Err(reason) => {
-            let aside = dir.join(format!("{FILE_NAME}.broken-{now_unix}"));
-            let kept_at = std::fs::rename(&path, &aside).ok().map(|_| aside);
-            defaults(LoadOutcome::Broken { reason, kept_at })
-        }
-    }
-}
-
-/// Writes `dir/settings.ron` atomically.
-pub fn save(dir: &Path, settings: &Settings) -> std::io::Result<()> {
-    write_atomic(&dir.join(FILE_NAME), settings.to_ron().as_bytes())
-}
-
-/// A problem with the settings file, shown in the menus' language.
-#[derive(Clone, Debug, PartialEq)]
-pub enum SettingsWarning {
-    NoConfigDir,
-    /// Unreadable, moved aside to `kept_at`.
-    KeptAside {
-        reason: String,
-        kept_at: PathBuf,
-    },
-    /// Unreadable and could not be moved: left alone, changes not saved.
-    LeftAlone {
-        reason: String,
-        path: PathBuf,
-    },
-    SaveFailed {
-        dir: PathBuf,
-        error: String,
-    },
-}
-
-impl SettingsWarning {
-    pub fn text(&self, lang: Language) -> String {
-        use crate::i18n::{t, tf};
-        match self {
-            SettingsWarning::NoConfigDir => t(lang, "settings.warn_no_dir").to_string(),
-            SettingsWarning::KeptAside { reason, kept_at } => {
-                tf(lang, "settings.warn_kept", &[reason, &kept_at.display()])
-            }
-            SettingsWarning::LeftAlone { reason, path } => {
-                tf(lang, "settings.warn_left", &[&path.display(), reason])
-            }
-            SettingsWarning::SaveFailed { dir, error } => {
-                tf(lang, "settings.warn_save", &[&dir.display(), error])
-            }
-        }
-    }
-}
-
-impl std::fmt::Display for SettingsWarning {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.text(Language::English))
-    }
-}
-
-/// Where the settings are stored, and whether they may be written.
-#[derive(Resource, Clone, Debug)]
-pub struct SettingsStore {
-    /// None: no config directory (settings live for this session only).
-    pub dir: Option<PathBuf>,
-    /// False when a broken file could not be moved aside.
-    pub writable: bool,
-    /// Shown to the player until dismissed.
-    pub warning: Option<SettingsWarning>,
-    /// Values the command line chose for this run (`--lang`,
-    /// `--move-numbers`); the file keeps its own.
-    pub overrides: RunOverrides,
-}
-
-/// A value the command line chose for this run only: the settings show
-/// `shown`, the file keeps `in_file` until the player changes the value
-/// in the game (then the player's choice is saved, as for any change).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct RunOverride<T> {
-    pub shown: T,
-    pub in_file: T,
-}
-
-impl<T: Copy + PartialEq> RunOverride<T> {
-    /// Sets `value` to `shown` for this run, remembering the file's value.
-    pub fn apply(slot: &mut Option<Self>, value: &mut T, shown: T) {
-        *slot = Some(RunOverride {
-            shown,
-            in_file: *value,
-        });
-        *value = shown;
-    }
-
-    /// Once the player changed the value, it is theirs to save.
-    fn forget_if_changed(slot: &mut Option<Self>, current: T) {
-        if slot.is_some_and(|o| o.shown != current) {
-            *slot = None;
-        }
-    }
-
-    /// What to write for a setting whose value is now `current`.
-    fn for_file(slot: &Option<Self>, current: T) -> T {
-        slot.map_or(current, |o| o.in_file)
-    }
-}
-
-/// The settings the command line can override for one run.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct RunOverrides {
-    pub language: Option<RunOverride<Language>>,
-    pub move_numbers: Option<RunOverride<bool>>,
-}
-
-impl RunOverrides {
-    fn forget_changed(&mut self, settings: &Settings) {
-        RunOverride::forget_if_changed(&mut self.language, settings.language);
-        RunOverride::forget_if_changed(&mut self.move_numbers, settings.move_numbers);
-    }
-
-    /// `settings` as the file should have them.
-    fn for_file(&self, settings: &Settings) -> Settings {
-        Settings {
-            language: RunOverride::for_file(&self.language, settings.language),
-            move_numbers: RunOverride::for_file(&self.move_numbers, settings.move_numbers),
-            ..settings.clone()
-        }
-    }
-}
-
-impl SettingsStore {
-    /// Loads the settings from the config dir (or `$GOMOKU_CONFIG_DIR`).
-    pub fn open() -> (SettingsStore, Settings) {
-        let dir = crate::storage::config_dir();
-        let Some(dir) = dir else {
-            let store = SettingsStore {
-                dir: None,
-                writable: false,
-                warning: Some(SettingsWarning::NoConfigDir),
-                overrides: RunOverrides::default(),
-            };
-            return (store, Settings::default());
-        };
-        let loaded = load(&dir, crate::storage::unix_now());
-        let (writable, warning) = match &loaded.outcome {
-            LoadOutcome::Missing | LoadOutcome::Loaded => (true, None),
-            LoadOutcome::Broken {
-                reason,
-                kept_at: Some(aside),
-            } => (
-                true,
-                Some(SettingsWarning::KeptAside {
-                    reason: reason.clone(),
-                    kept_at: aside.clone(),
-                }),
-            ),
-            LoadOutcome::Broken {
-                reason,
-                kept_at: None,
-            } => (
-                false,
-                Some(SettingsWarning::LeftAlone {
-                    reason: reason.clone(),
-                    path: dir.join(FILE_NAME),
-                }),
-            ),
-        };
-        (
-            SettingsStore {
-                dir: Some(dir),
-                writable,
-                warning,
-                overrides: RunOverrides::default(),
-            },
-            loaded.settings,
-        )
-    }
-}
-
-/// Loads the settings at startup and keeps the game's display and sound
-/// resources in step with them; saves every change.
-pub fn plugin(app: &mut App) {
-    if !app.world().contains_resource::<Settings>() {
-        let (store, settings) = SettingsStore::open();
-        if let Some(warning) = &store.warning {
-            warn!("{warning}");
-        }
-        app.insert_resource(store).insert_resource(settings);
-    }
-    app.init_resource::<AnimationSpeed>()
-        .add_systems(PostUpdate, (apply_settings, pull_toggles).chain())
-        // Last: after the menus (egui runs in PostUpdate) changed settings
-        // or asked to quit this frame.
-        .add_systems(Last, persist_settings);
-}
-
-/// Settings → the resources other parts of the game read.
-fn apply_settings(
-    settings: Res<Settings>,
-    mut view: Option<ResMut<ViewOptions>>,
-    mut muted: Option<ResMut<Muted>>,
-    mut volume: Option<ResMut<GlobalVolume>>,
-    mut animation: ResMut<AnimationSpeed>,
-) {
-    if !settings.is_changed() {
-        return;
-    }
-    if let Some(view) = view.as_deref_mut() {
-        let wanted = ViewOptions {
-            coordinates: settings.coordinates,
-            move_numbers: settings.move_numbers,
-            forbidden_marks: settings.forbidden_marks,
-        };
-        if *view != wanted {
-            *view = wanted;
-        }
-    }
-    if let Some(muted) = muted.as_deref_mut()
-        && muted.0 != settings.muted
-    {
-        muted.0 = settings.muted;
-    }
-    if let Some(volume) = volume.as_deref_mut() {
-        volume.volume = Volume::Linear(settings.volume);
-    }
-    animation.set_if_neq(AnimationSpeed {
-        enabled: settings.animations,
-        factor: settings.animation_speed,
-    });
-}
-
-/// The HUD's toggles and keys (C, N, F, M) change the game's resources
-/// directly; copy those changes back so they are saved too.
-fn pull_toggles(
-    mut settings: ResMut<Settings>,
-    view: Option<Res<ViewOptions>>,
-    muted: Option<Res<Muted>>,
-) {
-    if let Some(view) = view.filter(|v| v.is_changed()) {
-        let s = settings.bypass_change_detection();
-        let changed = s.coordinates != view.coordinates
-            || s.move_numbers != view.move_numbers
-            || s.forbidden_marks != view.forbidden_marks;
-        if changed {
-            settings.coordinates = view.coordinates;
-            settings.move_numbers = view.move_numbers;
-            settings.forbidden_marks = view.forbidden_marks;
-        }
-    }
-    if let Some(muted) = muted.filter(|m| m.is_changed())
-        && settings.muted != muted.0
-    {
-        settings.muted = muted.0;
-    }
-}
-
-/// Saving waits until the settings have been still for this long, so that
-/// dragging a slider writes the file once rather than every frame.
-const SAVE_DELAY_SECS: f64 = 0.5;
-
-/// What is on disk and what is waiting to be written.
-#[derive(Default)]
-struct Persisted {
-    /// The settings as last saved (or loaded); None before the first run.
-    saved: Option<Settings>,
-    /// When the settings last changed, while a save is due.
-    changed_at: Option<f64>,
-}
-
-fn persist_settings(
-    settings: Res<Settings>,
-    mut store: ResMut<SettingsStore>,
-    time: Res<Time<Real>>,
-    mut exit: MessageReader<AppExit>,
-    mut state: Local<Persisted>,
-) {
-    let now = time.elapsed_secs_f64();
-    let Some(saved) = state.saved.as_ref() else {
-        // The first run only records what was loaded.
-        state.saved = Some(settings.clone());
-        return;
-    };
-    if settings.is_changed() && *saved != *settings {
-        state.changed_at = Some(now);
-        store.overrides.forget_changed(&settings);
-    }
-    let exiting = exit.read().count() > 0;
-    let due = state
-        .changed_at
-        .is_some_and(|at| exiting || now - at >= SAVE_DELAY_SECS);
-    if !due {
-        return;
-    }
-    state.changed_at = None;
-    state.saved = Some(settings.clone());
-    if !store.writable {
-        return;
-    }
-    let to_save = store.overrides.for_file(&settings);
-    if let Some(dir) = store.dir.clone()
-        && let Err(e) = save(&dir, &to_save)
-    {
-        let warning = SettingsWarning::SaveFailed {
-            dir,
-            error: e.to_string(),
-        };
-        warn!("{warning}");
-        store.warning = Some(warning);
     }
 }

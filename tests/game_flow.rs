@@ -5,15 +5,17 @@
 
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
-use gomoku::ai::{AiPacing, AiPaused, HintRequest, Search};
-use gomoku::board_view::{CELL, ViewOptions, point_to_world, world_to_point};
+use gomoku::audio::sfx::Sfx;
+use gomoku::board::stones::Stone;
+use gomoku::board::view::{CELL, point_to_world, world_to_point};
 use gomoku::cli::{self, Command};
-use gomoku::game::{
+use gomoku::play::Pause;
+use gomoku::play::ai::{AiPacing, HintRequest, Search};
+use gomoku::play::game::{
     GameCommand, Match, MatchSettings, Mode, MoveRefused, MoveRequest, Mover, Notice, StaleResults,
 };
-use gomoku::screens::Phase;
-use gomoku::sfx::Sfx;
-use gomoku::stones::Stone;
+use gomoku::play::phase::Phase;
+use gomoku::settings::Settings;
 use gomoku_engine::board::parse_move_list;
 use gomoku_engine::search::Level;
 use gomoku_engine::{Color, ForbiddenPolicy, GameResult, Point, Rule};
@@ -35,7 +37,7 @@ fn settings(mode: Mode, rule: Rule) -> MatchSettings {
 fn app_with(settings: MatchSettings, moves: &str) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin))
-        .add_plugins(gomoku::logic_plugin)
+        .add_plugins(gomoku::play::plugin)
         .insert_resource(Match::new(settings, &points(moves), 0.0).unwrap())
         .insert_resource(AiPacing { min_move_secs: 0.0 })
         .init_resource::<Refusals>()
@@ -241,8 +243,11 @@ fn the_ai_moves_first_when_the_human_plays_white() {
     assert!(app.world().resource::<Match>().human_to_move());
 }
 
-fn set_ai_paused(app: &mut App, paused: bool) {
-    app.insert_resource(AiPaused(paused));
+/// Pauses play as an open menu does (the state changes at the next update).
+fn set_paused(app: &mut App, paused: bool) {
+    app.world_mut()
+        .resource_mut::<NextState<Pause>>()
+        .set(Pause(paused));
 }
 
 fn search_count(app: &mut App) -> usize {
@@ -255,27 +260,27 @@ fn a_paused_ai_holds_a_finished_move_until_resumed() {
     let mut app = app_with(settings(Mode::AiVsAi, Rule::Freestyle), "");
     // A search started before the pause finishes, but its move waits.
     wait_for_search(&mut app);
-    set_ai_paused(&mut app, true);
+    set_paused(&mut app, true);
     for _ in 0..5 {
         app.update();
     }
     assert!(game_moves(&app).is_empty());
     assert_eq!(search_count(&mut app), 1, "the finished search is kept");
-    set_ai_paused(&mut app, false);
+    set_paused(&mut app, false);
     update_until(&mut app, "the held move", |app| game_moves(app).len() == 1);
 }
 
 #[test]
 fn a_paused_ai_starts_no_search_until_resumed() {
     let mut app = app_with(settings(Mode::HumanVsAi, Rule::Freestyle), "");
-    set_ai_paused(&mut app, true);
+    set_paused(&mut app, true);
     click(&mut app, "h8");
     for _ in 0..5 {
         app.update();
     }
     assert_eq!(search_count(&mut app), 0);
     assert_eq!(game_moves(&app).len(), 1);
-    set_ai_paused(&mut app, false);
+    set_paused(&mut app, false);
     update_until(&mut app, "the reply after the pause", |app| {
         game_moves(app).len() == 2
     });
@@ -304,7 +309,7 @@ fn an_ai_result_computed_before_a_new_game_is_dropped() {
     let mut app = app_with(s.clone(), "");
     click(&mut app, "h8");
     wait_for_search(&mut app);
-    command(&mut app, GameCommand::NewGame(s));
+    command(&mut app, GameCommand::NewGame(s, None));
     for _ in 0..5 {
         app.update();
     }
@@ -361,21 +366,24 @@ fn a_hint_is_shown_for_the_position_it_was_computed_for() {
     update_until(&mut app, "the hint", |app| {
         let m = app.world().resource::<Match>();
         app.world()
-            .resource::<gomoku::ai::Hint>()
+            .resource::<gomoku::play::ai::Hint>()
             .current(m)
             .is_some()
     });
     let m = app.world().resource::<Match>();
     let hint = app
         .world()
-        .resource::<gomoku::ai::Hint>()
+        .resource::<gomoku::play::ai::Hint>()
         .current(m)
         .unwrap();
     // Black has four in a row: the hint completes the five.
     assert!([point("g8"), point("l8")].contains(&hint), "{hint:?}");
     click(&mut app, "l8");
     let m = app.world().resource::<Match>();
-    assert_eq!(app.world().resource::<gomoku::ai::Hint>().current(m), None);
+    assert_eq!(
+        app.world().resource::<gomoku::play::ai::Hint>().current(m),
+        None
+    );
 }
 
 /// The logic plus the board's stones and markers (textures are generated
@@ -384,10 +392,13 @@ fn view_app(settings: MatchSettings, moves: &str) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin, AssetPlugin::default()))
         .init_asset::<Image>()
-        .add_plugins(gomoku::logic_plugin)
+        .add_plugins(gomoku::play::plugin)
         .insert_resource(Match::new(settings, &points(moves), 0.0).unwrap())
-        .init_resource::<ViewOptions>()
-        .add_plugins((gomoku::textures::plugin, gomoku::stones::plugin));
+        .init_resource::<Settings>()
+        .add_plugins((
+            gomoku::board::textures::plugin,
+            gomoku::board::stones::plugin,
+        ));
     app.update();
     app
 }
@@ -438,22 +449,26 @@ fn the_board_view_follows_the_game_through_undo_and_new_game() {
 
     command(
         &mut app,
-        GameCommand::NewGame(settings(Mode::HumanVsHuman, Rule::Renju)),
+        GameCommand::NewGame(settings(Mode::HumanVsHuman, Rule::Renju), None),
     );
     assert!(stones_on_board(&mut app).is_empty());
 }
 
-/// The winning line's drawn length after `frames` frames of 50 ms at
-/// `speed`, as a share of the full line.
-fn win_line_after(speed: gomoku::settings::AnimationSpeed, frames: usize) -> f32 {
+/// The winning line's drawn length after `frames` frames of 50 ms with
+/// animations `enabled` at speed `factor`, as a share of the full line.
+fn win_line_after(enabled: bool, factor: f32, frames: usize) -> f32 {
     let mut app = view_app(
         settings(Mode::HumanVsHuman, Rule::Freestyle),
         "h8a1i8a2j8a3k8a4",
     );
-    app.insert_resource(speed)
-        .insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(
-            Duration::from_millis(50),
-        ));
+    app.insert_resource(Settings {
+        animations: enabled,
+        animation_speed: factor,
+        ..Settings::default()
+    })
+    .insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(
+        Duration::from_millis(50),
+    ));
     click(&mut app, "l8");
     for _ in 0..frames {
         app.update();
@@ -468,14 +483,12 @@ fn win_line_after(speed: gomoku::settings::AnimationSpeed, frames: usize) -> f32
 
 #[test]
 fn the_winning_line_follows_the_animation_settings() {
-    use gomoku::settings::AnimationSpeed;
-    let speed = |enabled, factor| AnimationSpeed { enabled, factor };
     // It grows in 0.5 s: not there after ~0.2 s at normal speed, there
     // at triple speed, and at once with animations off.
-    let normal = win_line_after(speed(true, 1.0), 4);
+    let normal = win_line_after(true, 1.0, 4);
     assert!(normal > 0.0 && normal < 0.99, "{normal}");
-    assert!(win_line_after(speed(true, 3.0), 4) > 0.999);
-    assert!(win_line_after(speed(false, 1.0), 1) > 0.999);
+    assert!(win_line_after(true, 3.0, 4) > 0.999);
+    assert!(win_line_after(false, 1.0, 1) > 0.999);
 }
 
 #[test]
@@ -516,7 +529,7 @@ fn command_line_options_are_read_and_bad_ones_explained() {
     )) else {
         panic!("valid options");
     };
-    assert_eq!(o.window, (700, 1000));
+    assert_eq!(o.window, Some((700, 1000)));
     assert_eq!(o.frames, 120);
     assert_eq!(o.moves, points("h8i9j10"));
     assert_eq!(o.settings.rule, Rule::Renju);
@@ -538,6 +551,8 @@ fn command_line_options_are_read_and_bad_ones_explained() {
     // A position that cannot be played is reported, not panicked on.
     let err = Match::new(MatchSettings::default(), &points("h8h8"), 0.0).unwrap_err();
     assert!(err.contains("move 2 (H8)"), "{err}");
+    let err = cli::parse(args("--moves h8h8")).unwrap_err();
+    assert!(err.contains("move 2 (H8)"), "{err}");
 }
 
 #[test]
@@ -557,7 +572,7 @@ fn sounds_are_deterministic_audible_wavs() {
         assert_eq!(decoded, sfx.samples().len(), "{sfx:?} does not decode");
         let peak = sfx.samples().iter().fold(0.0f32, |a, s| a.max(s.abs()));
         assert!(
-            (peak - gomoku::sfx::PEAK).abs() < 1e-4,
+            (peak - gomoku::audio::sfx::PEAK).abs() < 1e-4,
             "{sfx:?} peak {peak}"
         );
     }
@@ -568,4 +583,83 @@ fn sounds_are_deterministic_audible_wavs() {
         clicks.windows(2).all(|w| w[0] != w[1]),
         "click variations differ"
     );
+}
+
+#[test]
+fn the_board_shows_the_replay_position_and_then_the_game_again() {
+    use gomoku::board::shown::BoardSource;
+    let mut app = view_app(settings(Mode::HumanVsHuman, Rule::Freestyle), "h8i9");
+    assert_eq!(stones_on_board(&mut app).len(), 2);
+    // A finished game from a file, shown at its end: its stones and its
+    // winning line, on the same board.
+    let mut replayed = gomoku_engine::Game::new(Rule::Freestyle, 15).unwrap();
+    for p in points("a1b1a2b2a3b3a4b4a5") {
+        replayed.play(p).unwrap();
+    }
+    app.insert_resource(BoardSource::Replay(Box::new(replayed.clone())));
+    app.update();
+    let shown: Vec<Point> = stones_on_board(&mut app).iter().map(|s| s.point).collect();
+    assert_eq!(shown, replayed.moves());
+    assert_eq!(count_named(&mut app, "Winning line"), 1);
+    // One step back: the five is gone, and so is the line.
+    replayed.undo();
+    app.insert_resource(BoardSource::Replay(Box::new(replayed)));
+    app.update();
+    assert_eq!(count_named(&mut app, "Winning line"), 0);
+    // Closing the viewer shows the game in play again; it never changed.
+    app.insert_resource(BoardSource::Live);
+    app.update();
+    update_until(&mut app, "the replay's stones lift off", |app| {
+        app.world()
+            .iter_entities()
+            .filter(|e| {
+                // "Stone 7", not its "Stone body" or "Stone shadow" children.
+                e.get::<Name>().is_some_and(|n| {
+                    n.as_str()
+                        .strip_prefix("Stone ")
+                        .is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_digit()))
+                })
+            })
+            .count()
+            == 2
+    });
+    let shown: Vec<Point> = stones_on_board(&mut app).iter().map(|s| s.point).collect();
+    assert_eq!(shown, points("h8i9"));
+    assert_eq!(game_moves(&app), points("h8i9"));
+}
+
+#[test]
+fn opening_a_menu_pauses_play_in_the_same_frame() {
+    use gomoku::play::clock::GameClock;
+    use gomoku::ui::menus::{Overlay, pause_with_menus};
+    use gomoku_engine::record::formats::TimeControl;
+    let mut app = app_with(settings(Mode::HumanVsHuman, Rule::Freestyle), "h8");
+    app.init_state::<Overlay>()
+        .add_systems(
+            StateTransition,
+            pause_with_menus
+                .before(bevy::state::state::StateTransitionSystems::DependentTransitions),
+        )
+        .insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(
+            Duration::from_millis(100),
+        ))
+        .insert_resource(GameClock::new(Some(TimeControl::PerMove {
+            move_ms: 60_000,
+        })));
+    app.update();
+    let used = |app: &App| app.world().resource::<GameClock>().current_ms;
+    let before = used(&app);
+    assert!(before > 0, "the clock runs on the board");
+    app.world_mut()
+        .resource_mut::<NextState<Overlay>>()
+        .set(Overlay::Main);
+    app.update();
+    assert_eq!(*app.world().resource::<State<Pause>>().get(), Pause(true));
+    assert_eq!(used(&app), before, "not one tick with the menu open");
+    app.world_mut()
+        .resource_mut::<NextState<Overlay>>()
+        .set(Overlay::None);
+    app.update();
+    assert_eq!(*app.world().resource::<State<Pause>>().get(), Pause(false));
+    assert!(used(&app) > before, "the clock runs again");
 }

@@ -4,15 +4,18 @@
 
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
-use gomoku::ai::AiPacing;
-use gomoku::clock::{self, GameClock, format_ms};
-use gomoku::game::{Match, MatchSettings, Mode, MoveRequest, Mover};
+use bevy::time::TimeUpdateStrategy;
 use gomoku::i18n::{self, Language, STRINGS};
-use gomoku::menus::Overlay;
-use gomoku::replay::Replay;
-use gomoku::settings::{self, LoadOutcome, Settings};
-use gomoku::storage::autosave::{self, GameFiles, GameInfo};
-use gomoku::storage::{self, LoadError, Outcome, Storage};
+use gomoku::persistence::autosave::{self, GameFiles, GameInfo};
+use gomoku::persistence::settings_file::{self, LoadOutcome};
+use gomoku::persistence::{self, LoadError, Outcome, Storage};
+use gomoku::play::Pause;
+use gomoku::play::ai::AiPacing;
+use gomoku::play::clock::{AiTimeLimit, GameClock, format_ms};
+use gomoku::play::game::{GameCommand, Match, MatchSettings, Mode, MoveRequest, Mover};
+use gomoku::play::replay::Replay;
+use gomoku::settings::Settings;
+use gomoku::ui::menus::Overlay;
 use gomoku_engine::board::parse_move_list;
 use gomoku_engine::record::formats::{
     ErrorKind, Format, Metadata, Player, PlayerKind, Record, SavedResult, TimeControl, WinReason,
@@ -114,14 +117,14 @@ fn settings_round_trip_through_the_file() {
         move_numbers: true,
         language: Language::Chinese,
         time_control: Some(TimeControl::PerMove { move_ms: 15_000 }),
-        window: settings::WindowSettings {
+        window: gomoku::settings::WindowSettings {
             fullscreen: true,
             ..Default::default()
         },
         ..Settings::default()
     };
-    settings::save(dir.path(), &s).unwrap();
-    let loaded = settings::load(dir.path(), 1);
+    settings_file::save(dir.path(), &s).unwrap();
+    let loaded = settings_file::load(dir.path(), 1);
     assert_eq!(loaded.outcome, LoadOutcome::Loaded);
     assert_eq!(loaded.settings, s);
     // The atomic write leaves only the file itself.
@@ -131,7 +134,7 @@ fn settings_round_trip_through_the_file() {
 #[test]
 fn missing_settings_give_defaults_quietly() {
     let dir = TempDir::new("settings-missing");
-    let loaded = settings::load(dir.path(), 1);
+    let loaded = settings_file::load(dir.path(), 1);
     assert_eq!(loaded.outcome, LoadOutcome::Missing);
     assert_eq!(loaded.settings, Settings::default());
     assert!(files_in(dir.path()).is_empty(), "loading writes nothing");
@@ -142,7 +145,7 @@ fn broken_settings_are_kept_aside_not_overwritten() {
     let dir = TempDir::new("settings-broken");
     let junk = b"Settings(ai_level: Expert, volume: \xff\xfe oops";
     std::fs::write(dir.path().join("settings.ron"), junk).unwrap();
-    let loaded = settings::load(dir.path(), 1_700_000_000);
+    let loaded = settings_file::load(dir.path(), 1_700_000_000);
     assert_eq!(loaded.settings, Settings::default());
     let LoadOutcome::Broken { reason, kept_at } = loaded.outcome else {
         panic!("expected Broken, got {:?}", loaded.outcome);
@@ -152,17 +155,20 @@ fn broken_settings_are_kept_aside_not_overwritten() {
     assert_eq!(kept, dir.path().join("settings.ron.broken-1700000000"));
     assert_eq!(std::fs::read(&kept).unwrap(), junk, "kept byte for byte");
     // Saving now writes a fresh file next to the kept one.
-    settings::save(dir.path(), &Settings::default()).unwrap();
+    settings_file::save(dir.path(), &Settings::default()).unwrap();
     assert_eq!(
         files_in(dir.path()),
         ["settings.ron", "settings.ron.broken-1700000000"]
     );
-    assert_eq!(settings::load(dir.path(), 2).outcome, LoadOutcome::Loaded);
+    assert_eq!(
+        settings_file::load(dir.path(), 2).outcome,
+        LoadOutcome::Loaded
+    );
 
     // A syntactically valid file of the wrong shape is broken too.
     std::fs::write(dir.path().join("settings.ron"), "[1, 2, 3]").unwrap();
     assert!(matches!(
-        settings::load(dir.path(), 3).outcome,
+        settings_file::load(dir.path(), 3).outcome,
         LoadOutcome::Broken {
             kept_at: Some(_),
             ..
@@ -178,7 +184,7 @@ fn partial_and_out_of_range_settings_are_repaired() {
         "Settings(language: Chinese, volume: 7.5, animation_speed: -3.0, future_option: true)",
     )
     .unwrap();
-    let loaded = settings::load(dir.path(), 1);
+    let loaded = settings_file::load(dir.path(), 1);
     assert_eq!(loaded.outcome, LoadOutcome::Loaded);
     assert_eq!(loaded.settings.language, Language::Chinese);
     assert_eq!(loaded.settings.volume, 1.0);
@@ -190,8 +196,8 @@ fn partial_and_out_of_range_settings_are_repaired() {
 fn atomic_write_replaces_and_leaves_no_temp_files() {
     let dir = TempDir::new("atomic");
     let path = dir.path().join("sub/dir/file.ron");
-    storage::write_atomic(&path, b"one").unwrap();
-    storage::write_atomic(&path, b"two").unwrap();
+    persistence::write_atomic(&path, b"one").unwrap();
+    persistence::write_atomic(&path, b"two").unwrap();
     assert_eq!(std::fs::read(&path).unwrap(), b"two");
     assert_eq!(files_in(&dir.path().join("sub/dir")), ["file.ron"]);
 }
@@ -208,9 +214,9 @@ fn games_round_trip_through_files_in_every_format() {
     );
     for format in Format::ALL {
         let path = dir.path().join(format!("game.{}", format.extension()));
-        storage::save_file(&path, &renju).unwrap();
+        persistence::save_file(&path, &renju).unwrap();
         let back =
-            storage::load_file(&path, Rule::Renju).unwrap_or_else(|e| panic!("{format}: {e}"));
+            persistence::load_file(&path, Rule::Renju).unwrap_or_else(|e| panic!("{format}: {e}"));
         assert_eq!(back.game.moves(), renju.game.moves(), "{format}");
         assert_eq!(back.game.rule(), Rule::Renju, "{format}");
         assert_eq!(back.game.to_move(), Color::White, "{format}");
@@ -226,8 +232,8 @@ fn games_round_trip_through_files_in_every_format() {
     resigned.resign(Color::White);
     let rec = record(resigned, human(""), ai(Level::Novice));
     let path = dir.path().join("resigned.ron");
-    storage::save_file(&path, &rec).unwrap();
-    let back = storage::load_file(&path, Rule::Freestyle).unwrap();
+    persistence::save_file(&path, &rec).unwrap();
+    let back = persistence::load_file(&path, Rule::Freestyle).unwrap();
     assert_eq!(
         SavedResult::of(&back.game),
         SavedResult::Win {
@@ -240,7 +246,7 @@ fn games_round_trip_through_files_in_every_format() {
 fn load_err(dir: &Path, name: &str, bytes: &[u8]) -> LoadError {
     let path = dir.join(name);
     std::fs::write(&path, bytes).unwrap();
-    storage::load_file(&path, Rule::Freestyle).expect_err(name)
+    persistence::load_file(&path, Rule::Freestyle).expect_err(name)
 }
 
 #[test]
@@ -297,13 +303,13 @@ fn corrupt_and_foreign_files_are_refused_with_a_reason() {
     assert!(e.to_string().contains("move 2"), "{e}");
 
     // A missing file.
-    let e = storage::load_file(&dir.path().join("nope.ron"), Rule::Freestyle).unwrap_err();
+    let e = persistence::load_file(&dir.path().join("nope.ron"), Rule::Freestyle).unwrap_err();
     assert!(matches!(e, LoadError::Io { .. }), "{e}");
 
     // Too large: refused before being read.
     let big = dir.path().join("big.ron");
     std::fs::write(&big, vec![b' '; 2 << 20]).unwrap();
-    let e = storage::load_file(&big, Rule::Freestyle).unwrap_err();
+    let e = persistence::load_file(&big, Rule::Freestyle).unwrap_err();
     assert!(
         e.to_string().contains("more than any game record needs"),
         "{e}"
@@ -404,11 +410,11 @@ fn autosave_resumes_the_exact_position() {
 fn headless_app(dir: &Path, settings: MatchSettings, moves: &str) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin))
-        .add_plugins(gomoku::logic_plugin)
+        .add_plugins(gomoku::play::plugin)
         .insert_resource(Match::new(settings, &parse_move_list(moves, 15).unwrap(), 0.0).unwrap())
         .insert_resource(AiPacing { min_move_secs: 0.0 })
         .insert_resource(GameFiles::new(Some(Storage::new(dir))))
-        .add_plugins((clock::plugin, autosave::plugin));
+        .add_plugins(autosave::plugin);
     app.update();
     app
 }
@@ -452,7 +458,7 @@ fn every_move_is_autosaved_and_a_finished_game_is_archived() {
     }
     assert!(app.world().resource::<Match>().game().is_over());
     assert!(!store.autosave_path().exists(), "nothing to continue");
-    let archived = storage::list_games(&store.history_dir());
+    let archived = persistence::list_games(&store.history_dir());
     assert_eq!(archived.len(), 1);
     let summary = archived[0].as_ref().unwrap();
     assert_eq!(summary.moves, 9);
@@ -473,9 +479,9 @@ fn continue_puts_the_saved_game_back_on_the_board() {
     rec.meta.time_control = Some(TimeControl::PerMove { move_ms: 20_000 });
     let generation = app.world().resource::<Match>().generation();
     app.world_mut()
-        .run_system_once(move |mut commands: Commands, mut m: ResMut<Match>| {
+        .run_system_once(move |mut commands: Commands| {
             let settings = autosave::settings_of(&rec, Level::Novice);
-            autosave::start_from_record(&mut commands, &mut m, &rec, 3, settings, true, 0.0)
+            autosave::start_from_record(&mut commands, &rec, 3, settings, true, 0.0)
         })
         .unwrap()
         .unwrap();
@@ -626,7 +632,7 @@ fn running_out_of_time_ends_the_game_as_a_timeout() {
         })
     );
     let store = Storage::new(dir.path());
-    let archived = storage::list_games(&store.history_dir());
+    let archived = persistence::list_games(&store.history_dir());
     assert_eq!(
         archived[0].as_ref().unwrap().result,
         SavedResult::Win {
@@ -675,6 +681,41 @@ fn replay_steps_through_the_game() {
         .unwrap();
     assert_eq!(back.game.moves(), replay.moves());
     assert_eq!(replay.export(Format::MoveString), "h8i9j10k11");
+}
+
+/// The viewer moves the cursor with messages; the play module applies them.
+#[test]
+fn replay_commands_move_the_cursor() {
+    use gomoku::play::replay::ReplayCommand;
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin))
+        .add_plugins(gomoku::play::plugin)
+        .insert_resource(Match::new(MatchSettings::default(), &[], 0.0).unwrap())
+        .insert_resource(Replay::new(
+            record(game(Rule::Freestyle, "h8i9j10k11"), human(""), human("")),
+            "test",
+        ));
+    let send = |app: &mut App, command: ReplayCommand| {
+        app.world_mut().write_message(command);
+        app.update();
+        app.world().resource::<Replay>().cursor()
+    };
+    assert_eq!(send(&mut app, ReplayCommand::Goto(1)), 1);
+    assert_eq!(send(&mut app, ReplayCommand::Step(2)), 3);
+    assert_eq!(send(&mut app, ReplayCommand::First), 0);
+    assert_eq!(send(&mut app, ReplayCommand::Last), 4);
+    // Autoplay from the end starts over and stops at the last move.
+    app.insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(
+        Duration::from_millis(500),
+    ));
+    send(&mut app, ReplayCommand::Speed(10.0));
+    send(&mut app, ReplayCommand::TogglePlay);
+    for _ in 0..5 {
+        app.update();
+    }
+    let replay = app.world().resource::<Replay>();
+    assert_eq!(replay.cursor(), 4);
+    assert!(!replay.playing);
 }
 
 #[test]
@@ -729,10 +770,69 @@ fn every_string_has_both_languages_and_the_same_placeholders() {
     );
 }
 
+/// The game's source files, without the string table itself.
+fn source_texts() -> Vec<(PathBuf, String)> {
+    fn walk(dir: &Path, out: &mut Vec<(PathBuf, String)>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                walk(&path, out);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let text = std::fs::read_to_string(&path).unwrap();
+                // The table lists every key; uses are elsewhere.
+                let text = match text.find("pub const STRINGS") {
+                    Some(start) => {
+                        let end = start + text[start..].find("\n];").unwrap();
+                        format!("{}{}", &text[..start], &text[end..])
+                    }
+                    None => text,
+                };
+                out.push((path, text));
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"), &mut out);
+    out
+}
+
+/// Every string literal in `text`.
+fn literals(text: &str) -> Vec<&str> {
+    text.split('"').skip(1).step_by(2).collect()
+}
+
+#[test]
+fn every_key_the_code_uses_exists_and_every_key_is_used() {
+    let keys: std::collections::HashSet<&str> = STRINGS.iter().map(|s| s.0).collect();
+    let namespaces: std::collections::HashSet<&str> =
+        keys.iter().map(|k| k.split('.').next().unwrap()).collect();
+    let sources = source_texts();
+    let mut used = std::collections::HashSet::new();
+    for (path, text) in &sources {
+        for literal in literals(text) {
+            let looks_like_key = literal.contains('.')
+                && !literal.contains([' ', '/', '{'])
+                && namespaces.contains(literal.split('.').next().unwrap())
+                // File names such as `settings.ron` or `game.sgf` are not keys.
+                && ![".ron", ".sgf", ".psq", ".txt"].iter().any(|ext| literal.ends_with(ext));
+            if looks_like_key {
+                assert!(
+                    keys.contains(literal),
+                    "{}: \"{literal}\" is not in the string table",
+                    path.display()
+                );
+                used.insert(literal);
+            }
+        }
+    }
+    let unused: Vec<&&str> = keys.iter().filter(|k| !used.contains(**k)).collect();
+    assert!(unused.is_empty(), "keys no code uses: {unused:?}");
+}
+
 #[test]
 fn every_chinese_character_is_in_the_font() {
     let ctx = bevy_egui::egui::Context::default();
-    gomoku::menus::install_fonts(&ctx);
+    gomoku::ui::menus::install_fonts(&ctx);
     ctx.run_ui(Default::default(), |_| {})
         .textures_delta
         .clear();
@@ -755,7 +855,7 @@ fn file_app() -> App {
         .add_message::<bevy::window::FileDragAndDrop>()
         .init_state::<Overlay>()
         .insert_resource(Settings::default())
-        .add_plugins(gomoku::menus::files_plugin);
+        .add_plugins(gomoku::ui::menus::files_plugin);
     app.update();
     app
 }
@@ -775,7 +875,7 @@ fn drop_file(app: &mut App, path: &Path) {
 fn a_dropped_file_opens_in_the_replay_viewer_and_a_bad_one_says_why() {
     let dir = TempDir::new("drop");
     let good = dir.path().join("game.sgf");
-    storage::save_file(
+    persistence::save_file(
         &good,
         &record(game(Rule::Freestyle, "h8i9j10"), human("A"), human("B")),
     )
@@ -790,7 +890,7 @@ fn a_dropped_file_opens_in_the_replay_viewer_and_a_bad_one_says_why() {
         *app.world().resource::<State<Overlay>>().get(),
         Overlay::None
     );
-    let flash = app.world().resource::<gomoku::menus::Flash>();
+    let flash = app.world().resource::<gomoku::ui::menus::Flash>();
     assert!(flash.error);
     assert!(
         flash.text.contains("bad.psq") && flash.text.contains("move 2"),
@@ -806,12 +906,39 @@ fn a_dropped_file_opens_in_the_replay_viewer_and_a_bad_one_says_why() {
         *app.world().resource::<State<Overlay>>().get(),
         Overlay::Replay
     );
+    // Only the file that opened is remembered, newest first, once.
+    assert_eq!(
+        app.world().resource::<Settings>().recent_files,
+        [good.clone()]
+    );
+    let mut settings = Settings::default();
+    for i in 0..12 {
+        settings.remember_file(Path::new(&format!("{i}.ron")));
+    }
+    settings.remember_file(Path::new("5.ron"));
+    assert_eq!(settings.recent_files.len(), gomoku::settings::RECENT_FILES);
+    assert_eq!(settings.recent_files[0], Path::new("5.ron"));
+    assert_eq!(settings.recent_files[1], Path::new("11.ron"));
+    assert_eq!(
+        settings
+            .recent_files
+            .iter()
+            .filter(|p| p.ends_with("5.ron"))
+            .count(),
+        1
+    );
 }
 
 #[test]
-fn menu_arguments_are_split_from_the_games() {
+fn menu_arguments_and_game_arguments_share_one_parser() {
+    use gomoku::cli::{self, Command, StartScreen};
     let args = |list: &[&str]| list.iter().map(|s| s.to_string()).collect::<Vec<_>>();
-    let (rest, menu) = gomoku::menus::split_args(args(&[
+    let parse = |list: &[&str]| match cli::parse(args(list)) {
+        Ok(Command::Play(options)) => Ok(*options),
+        Ok(other) => panic!("{list:?} is a game, not {other:?}"),
+        Err(e) => Err(e),
+    };
+    let o = parse(&[
         "--rule",
         "renju",
         "game.sgf",
@@ -820,19 +947,25 @@ fn menu_arguments_are_split_from_the_games() {
         "zh",
         "--moves",
         "h8i9",
-    ]))
+    ])
     .unwrap();
-    assert_eq!(rest, args(&["--rule", "renju", "--moves", "h8i9"]));
-    assert_eq!(menu.file, Some(PathBuf::from("game.sgf")));
-    assert_eq!(menu.screen, Some(Overlay::Statistics));
-    assert_eq!(menu.language, Some(Language::Chinese));
+    assert_eq!(o.settings.rule, Rule::Renju);
+    assert_eq!(o.moves.len(), 2);
+    assert_eq!(o.file, Some(PathBuf::from("game.sgf")));
+    assert_eq!(o.screen, Some(StartScreen::Statistics));
+    assert_eq!(o.language, Some(Language::Chinese));
     // A flag's value is not mistaken for a file.
-    let (rest, menu) = gomoku::menus::split_args(args(&["--screenshot", "out.png"])).unwrap();
-    assert_eq!(rest, args(&["--screenshot", "out.png"]));
-    assert_eq!(menu.file, None);
-    assert!(gomoku::menus::split_args(args(&["--screen", "nowhere"])).is_err());
-    assert!(gomoku::menus::split_args(args(&["--lang", "fr"])).is_err());
-    assert!(gomoku::menus::split_args(args(&["a.ron", "b.ron"])).is_err());
+    let o = parse(&["--screenshot", "out.png"]).unwrap();
+    assert_eq!(o.screenshot, Some(PathBuf::from("out.png")));
+    assert_eq!(o.file, None);
+    for (bad, says) in [
+        (&["--screen", "nowhere"][..], "unknown screen"),
+        (&["--lang", "fr"][..], "unknown language"),
+        (&["a.ron", "b.ron"][..], "only one game file"),
+    ] {
+        let err = parse(bad).unwrap_err();
+        assert!(err.contains(says), "{bad:?}: {err}");
+    }
 }
 
 #[test]
@@ -859,22 +992,19 @@ fn the_ai_thinks_within_its_clock() {
     let dir = TempDir::new("budget");
     let mut app = headless_app(dir.path(), MatchSettings::default(), "");
     assert_eq!(
-        app.world().resource::<clock::AiTimeLimit>().0,
+        app.world().resource::<AiTimeLimit>().0,
         None,
         "no clock, no limit"
     );
-    app.insert_resource(GameClock::new(Some(TimeControl::PerMove { move_ms: 1000 })));
+    // The manual clock: every update is 10 ms, however loaded the machine.
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+        10,
+    )))
+    .insert_resource(GameClock::new(Some(TimeControl::PerMove { move_ms: 1000 })));
     app.update();
-    let limit = app
-        .world()
-        .resource::<clock::AiTimeLimit>()
-        .0
-        .expect("a limit");
-    // 80% of what is left of the move, less a 100 ms margin.
-    assert!(
-        limit <= Duration::from_millis(700) && limit >= Duration::from_millis(600),
-        "{limit:?}"
-    );
+    let limit = app.world().resource::<AiTimeLimit>().0.expect("a limit");
+    // 80% of what is left of the move (990 ms), less a 100 ms margin.
+    assert_eq!(limit, Duration::from_millis(692));
 }
 
 #[test]
@@ -883,13 +1013,13 @@ fn settings_are_saved_once_they_settle_and_at_exit() {
     let mut app = App::new();
     app.add_plugins(MinimalPlugins)
         .insert_resource(Settings::default())
-        .insert_resource(settings::SettingsStore {
+        .insert_resource(settings_file::SettingsStore {
             dir: Some(dir.path().to_path_buf()),
             writable: true,
             warning: None,
             overrides: Default::default(),
         })
-        .add_plugins(settings::plugin);
+        .add_plugins(settings_file::plugin);
     app.update();
     let file = dir.path().join("settings.ron");
     assert!(!file.exists(), "starting writes nothing");
@@ -902,7 +1032,7 @@ fn settings_are_saved_once_they_settle_and_at_exit() {
     app.world_mut().write_message(AppExit::Success);
     app.update();
     assert_eq!(
-        settings::load(dir.path(), 1).settings.volume,
+        settings_file::load(dir.path(), 1).settings.volume,
         0.3,
         "saved at exit"
     );
@@ -913,9 +1043,9 @@ fn settings_are_saved_once_they_settle_and_at_exit() {
 /// values; a value the player changes afterwards is saved.
 #[test]
 fn command_line_choices_show_for_the_run_but_are_not_saved() {
-    use gomoku::settings::RunOverride;
+    use gomoku::persistence::settings_file::RunOverride;
     let dir = TempDir::new("settings-override");
-    let mut store = settings::SettingsStore {
+    let mut store = settings_file::SettingsStore {
         dir: Some(dir.path().to_path_buf()),
         writable: true,
         warning: None,
@@ -937,13 +1067,13 @@ fn command_line_choices_show_for_the_run_but_are_not_saved() {
     app.add_plugins(MinimalPlugins)
         .insert_resource(loaded)
         .insert_resource(store)
-        .add_plugins(settings::plugin);
+        .add_plugins(settings_file::plugin);
     app.update();
     assert!(app.world().resource::<Settings>().move_numbers);
     app.world_mut().resource_mut::<Settings>().volume = 0.3;
     app.world_mut().write_message(AppExit::Success);
     app.update();
-    let saved = settings::load(dir.path(), 1).settings;
+    let saved = settings_file::load(dir.path(), 1).settings;
     assert_eq!(saved.volume, 0.3);
     assert!(
         !saved.move_numbers,
@@ -956,7 +1086,7 @@ fn command_line_choices_show_for_the_run_but_are_not_saved() {
     app.world_mut().resource_mut::<Settings>().move_numbers = true;
     app.world_mut().write_message(AppExit::Success);
     app.update();
-    assert!(settings::load(dir.path(), 1).settings.move_numbers);
+    assert!(settings_file::load(dir.path(), 1).settings.move_numbers);
 }
 
 #[test]
@@ -980,14 +1110,27 @@ fn game_results_read_the_same_in_the_hud_and_in_files() {
     );
 }
 
+/// Sends `command` to the placement system and lets it apply.
+fn send(app: &mut App, command: GameCommand) {
+    app.world_mut()
+        .resource_mut::<Messages<GameCommand>>()
+        .write(command);
+    app.update();
+}
+
 #[test]
 fn a_new_ai_level_applies_to_the_game_in_play() {
-    let moves = parse_move_list("h8i9j10", 15).unwrap();
-    let mut m = Match::new(MatchSettings::default(), &moves, 0.0).unwrap();
-    let generation = m.generation();
-    gomoku::menus::level_for_game_in_play(&mut m, Level::Beginner, 1.0);
+    let dir = TempDir::new("level");
+    let mut app = headless_app(dir.path(), MatchSettings::default(), "h8i9j10");
+    // The AI plays White and would answer j10: pause so no move lands.
+    app.world_mut()
+        .resource_mut::<NextState<Pause>>()
+        .set(Pause(true));
+    let generation = app.world().resource::<Match>().generation();
+    send(&mut app, GameCommand::SetLevel(Level::Beginner));
+    let m = app.world().resource::<Match>();
     assert_eq!(m.settings().level, Level::Beginner);
-    assert_eq!(m.game().moves(), moves.as_slice());
+    assert_eq!(m.game().moves(), parse_move_list("h8i9j10", 15).unwrap());
     assert!(
         m.generation() > generation,
         "a search for the old level is dropped"
@@ -997,7 +1140,9 @@ fn a_new_ai_level_applies_to_the_game_in_play() {
         mode: Mode::HumanVsHuman,
         ..MatchSettings::default()
     };
-    let mut m = Match::new(pvp, &moves, 0.0).unwrap();
-    gomoku::menus::level_for_game_in_play(&mut m, Level::Master, 1.0);
-    assert_eq!(m.generation(), 0);
+    let mut app = headless_app(dir.path(), pvp, "h8i9j10");
+    let generation = app.world().resource::<Match>().generation();
+    send(&mut app, GameCommand::SetLevel(Level::Master));
+    assert_eq!(app.world().resource::<Match>().generation(), generation);
+    wait_for_files(&app);
 }

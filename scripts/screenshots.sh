@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Takes the screenshots to look at after changing how the game looks: the
+# menu over the board, every theme, the replay viewer and the key list, at
+# a few window sizes, under a virtual X server (software Vulkan).
+#   scripts/screenshots.sh OUT_DIR [BINARY]
+# BINARY defaults to the debug build (cargo build first). Needs xvfb-run
+# (scripts/deps.sh test installs it).
+set -euo pipefail
+out=${1:?usage: scripts/screenshots.sh OUT_DIR [BINARY]}
+bin=${2:-${CARGO_TARGET_DIR:-target}/debug/gomoku}
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# A finished game to replay: Black's five on the diagonal.
+printf 'h8h9i9i10j10j11k11k12l12\n' > "$work/five.txt"
+
+shot() { # name size theme args...
+    local name=$1 size=$2 theme=$3
+    shift 3
+    mkdir -p "$work/$name/config"
+    printf '(theme: %s)\n' "$theme" > "$work/$name/config/settings.ron"
+    GOMOKU_CONFIG_DIR="$work/$name/config" GOMOKU_DATA_DIR="$work/$name/data" \
+        timeout 300 xvfb-run -a -s "-screen 0 2000x1400x24" "$bin" \
+        --window "$size" --screenshot "$out/$name.png" --frames 40 "$@" >/dev/null 2>&1 \
+        && echo "$out/$name.png" || echo "FAILED: $name" >&2
+}
+
+position=(--mode pvp --moves h8i9j10i8g7k11)
+shot menu-1280x800 1280x800 Wood "${position[@]}" --screen menu
+shot menu-700x1000 700x1000 Wood "${position[@]}" --screen menu
+for theme in Wood Light Dark; do
+    shot "board-$theme-1280x800" 1280x800 "$theme" "${position[@]}"
+done
+shot board-Dark-1920x1080 1920x1080 Dark "${position[@]}"
+shot replay-1280x800 1280x800 Wood "$work/five.txt"
+shot replay-Light-900x700 900x700 Light "$work/five.txt"
+shot keys-1280x800 1280x800 Wood --screen keys
+shot settings-1280x800 1280x800 Light --screen settings

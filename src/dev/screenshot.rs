@@ -1,0 +1,103 @@
+//! `--screenshot PATH --frames N`: render N frames, save the window as a PNG
+//! and exit (the CI smoke test), and `--frame-stats`: log the average frame
+//! time, separately for frames while the AI thinks and idle frames.
+
+use crate::play::ai::Thinking;
+use bevy::diagnostic::FrameCount;
+use bevy::prelude::*;
+use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
+use std::path::PathBuf;
+use std::time::Duration;
+
+#[derive(Resource, Debug, Clone)]
+pub struct ScreenshotPlan {
+    pub path: PathBuf,
+    pub frames: u32,
+}
+
+/// Frame times split by whether a search was running.
+#[derive(Resource, Default, Debug)]
+pub struct FrameStats {
+    idle: (Duration, u32),
+    thinking: (Duration, u32),
+}
+
+pub fn plugin(app: &mut App) {
+    app.add_systems(
+        Last,
+        (
+            take_screenshot.run_if(resource_exists::<ScreenshotPlan>),
+            record_frame_time.run_if(resource_exists::<FrameStats>),
+        ),
+    );
+}
+
+fn take_screenshot(
+    mut commands: Commands,
+    plan: Res<ScreenshotPlan>,
+    frames: Res<FrameCount>,
+    mut taken: Local<bool>,
+) {
+    if *taken || frames.0 < plan.frames {
+        return;
+    }
+    *taken = true;
+    info!("saving a screenshot to {}", plan.path.display());
+    commands
+        .spawn((Name::new("Screenshot"), Screenshot::primary_window()))
+        .observe(save_to_disk(plan.path.clone()))
+        .observe(exit_after_capture);
+}
+
+fn exit_after_capture(
+    _: On<ScreenshotCaptured>,
+    stats: Option<Res<FrameStats>>,
+    mut exit: MessageWriter<AppExit>,
+) {
+    if let Some(stats) = stats {
+        stats.log();
+    }
+    exit.write(AppExit::Success);
+}
+
+fn record_frame_time(
+    time: Res<Time<Real>>,
+    thinking: Res<Thinking>,
+    frames: Res<FrameCount>,
+    mut stats: ResMut<FrameStats>,
+) {
+    // The first frames compile pipelines and upload textures: not typical.
+    if frames.0 < 30 {
+        return;
+    }
+    let bucket = if thinking.purpose.is_some() {
+        &mut stats.thinking
+    } else {
+        &mut stats.idle
+    };
+    bucket.0 += time.delta();
+    bucket.1 += 1;
+    if frames.0.is_multiple_of(300) {
+        stats.log();
+    }
+}
+
+impl FrameStats {
+    fn log(&self) {
+        let average = |(total, n): (Duration, u32)| {
+            if n == 0 {
+                "no frames".to_string()
+            } else {
+                format!(
+                    "{:.2} ms over {n} frames",
+                    total.as_secs_f64() * 1e3 / n as f64
+                )
+            }
+        };
+        info!(
+            "frame time: idle {} | AI thinking {}",
+            average(self.idle),
+            average(self.thinking)
+        );
+    }
+}

@@ -1,0 +1,242 @@
+//! The game's files while it runs: the autosave after every move, the
+//! archive of finished games, and starting a game from a record (Continue,
+//! "play from here").
+
+use super::writer::{Job, Writer};
+use super::{Storage, data_dir};
+use crate::play::clock::GameClock;
+use crate::play::game::{
+    GameCommand, GameDecided, GameStarted, Match, MatchSettings, Mode, MovesTakenBack,
+    Player as Seat, StonePlaced,
+};
+use bevy::prelude::*;
+use gomoku_engine::Color;
+use gomoku_engine::record::formats::{Metadata, Player, PlayerKind, Record, now_iso8601};
+use gomoku_engine::search::Level;
+
+/// Where games are stored; None when the OS gives no data directory (the
+/// game is then played without autosave).
+#[derive(Resource)]
+pub struct GameFiles {
+    pub storage: Option<Storage>,
+    /// The last write that failed, shown in the menu.
+    pub last_error: Option<String>,
+    /// Writes happen on this thread, off the frame.
+    pub writer: Writer,
+}
+
+impl GameFiles {
+    pub fn new(storage: Option<Storage>) -> GameFiles {
+        GameFiles {
+            storage,
+            last_error: None,
+            writer: Writer::spawn(),
+        }
+    }
+}
+
+/// About the game on the board beyond the engine's record.
+#[derive(Resource, Clone, Debug)]
+pub struct GameInfo {
+    /// When it started (ISO-8601 UTC), kept across Continue.
+    pub date: String,
+    /// Whether it was already archived as finished (an undo and a second
+    /// ending do not count twice in the statistics).
+    pub archived: bool,
+}
+
+impl Default for GameInfo {
+    fn default() -> Self {
+        GameInfo {
+            date: now_iso8601(),
+            archived: false,
+        }
+    }
+}
+
+/// The start date the next game takes (Continue keeps the original one).
+#[derive(Resource, Clone, Debug, Default)]
+pub struct NextDate(pub Option<String>);
+
+#[derive(Resource, Default)]
+struct Dirty(bool);
+
+pub fn plugin(app: &mut App) {
+    if !app.world().contains_resource::<GameFiles>() {
+        app.insert_resource(GameFiles::new(data_dir().map(Storage::new)));
+    }
+    app.init_resource::<GameInfo>()
+        .init_resource::<NextDate>()
+        .init_resource::<Dirty>()
+        .add_observer(|_: On<StonePlaced>, mut dirty: ResMut<Dirty>| dirty.0 = true)
+        .add_observer(|_: On<MovesTakenBack>, mut dirty: ResMut<Dirty>| dirty.0 = true)
+        .add_observer(|_: On<GameDecided>, mut dirty: ResMut<Dirty>| dirty.0 = true)
+        .add_observer(new_game_started)
+        .add_systems(Update, collect_write_errors)
+        .add_systems(Last, finish_writes_on_exit)
+        .add_systems(
+            Update,
+            write_game_files
+                .after(crate::play::AppSystems::Apply)
+                .after(crate::play::timekeeping::ClockSystems)
+                .before(crate::play::AppSystems::React),
+        );
+}
+
+fn new_game_started(
+    _: On<GameStarted>,
+    mut info: ResMut<GameInfo>,
+    mut next: ResMut<NextDate>,
+    mut dirty: ResMut<Dirty>,
+) {
+    *info = GameInfo {
+        date: next.0.take().unwrap_or_else(now_iso8601),
+        archived: false,
+    };
+    dirty.0 = true;
+}
+
+/// The file form of the player of `color`.
+fn player(settings: &MatchSettings, color: Color) -> Player {
+    Player {
+        name: settings.name(color).unwrap_or_default().to_string(),
+        kind: match settings.player(color) {
+            Seat::Human => PlayerKind::Human,
+            Seat::Ai(level) => PlayerKind::Ai {
+                level: level.name().to_string(),
+            },
+        },
+    }
+}
+
+/// The record of the game on the board: moves, result, players, clocks.
+pub fn record_of(m: &Match, clock: &GameClock, info: &GameInfo) -> Record {
+    let settings = m.settings();
+    let moves = m.game().moves().len();
+    Record {
+        game: m.game().clone(),
+        meta: Metadata {
+            black: player(settings, Color::Black),
+            white: player(settings, Color::White),
+            time_control: clock.control.clone(),
+            move_times_ms: clock.move_times_ms.iter().take(moves).copied().collect(),
+            date: Some(info.date.clone()),
+            comment: None,
+        },
+    }
+}
+
+/// The match settings a record's players imply: who is human, the AI's
+/// level (a level name we do not know falls back to `default_level`).
+pub fn settings_of(record: &Record, default_level: Level) -> MatchSettings {
+    let level_of = |kind: &PlayerKind| match kind {
+        PlayerKind::Ai { level } => Some(
+            Level::ALL
+                .into_iter()
+                .find(|l| l.name().eq_ignore_ascii_case(level))
+                .unwrap_or(default_level),
+        ),
+        PlayerKind::Human => None,
+    };
+    let black = level_of(&record.meta.black.kind);
+    let white = level_of(&record.meta.white.kind);
+    let (mode, human_color, level) = match (black, white) {
+        (None, None) => (Mode::HumanVsHuman, Color::Black, default_level),
+        (None, Some(level)) => (Mode::HumanVsAi, Color::Black, level),
+        (Some(level), None) => (Mode::HumanVsAi, Color::White, level),
+        (Some(level), Some(_)) => (Mode::AiVsAi, Color::Black, level),
+    };
+    MatchSettings {
+        mode,
+        human_color,
+        rule: record.game.rule(),
+        level,
+        policy: record.game.policy(),
+        names: [
+            record.meta.black.name.clone(),
+            record.meta.white.name.clone(),
+        ],
+    }
+}
+
+/// Asks to put the first `plies` moves of `record` on the board as the game
+/// in play, under `settings`. With `keep_clock_and_date` (Continue) the
+/// saved clocks and start date carry on; otherwise (a branch) it is a new
+/// game with a fresh clock from the settings. A position that cannot be
+/// played is refused with the reason and changes nothing.
+pub fn start_from_record(
+    commands: &mut Commands,
+    record: &Record,
+    plies: usize,
+    settings: MatchSettings,
+    keep_clock_and_date: bool,
+    now: f64,
+) -> Result<(), String> {
+    let moves = &record.game.moves()[..plies.min(record.game.moves().len())];
+    let mut next = Match::new(settings, moves, now)?;
+    // A resignation or timeout is not in the moves; carry it over.
+    if plies >= record.game.moves().len()
+        && let Some(gomoku_engine::GameResult::Timeout { loser }) = record.game.result()
+    {
+        next = next.ended_on_time(*loser, now);
+    }
+    let clock = keep_clock_and_date.then(|| {
+        let mut times: Vec<u64> = record
+            .meta
+            .move_times_ms
+            .iter()
+            .take(plies)
+            .copied()
+            .collect();
+        times.resize(moves.len(), 0);
+        commands.insert_resource(NextDate(record.meta.date.clone()));
+        GameClock::resume(record.meta.time_control.clone(), times)
+    });
+    commands.write_message(GameCommand::Start(Box::new(next), clock));
+    Ok(())
+}
+
+/// After the position changed: rewrite the autosave, or archive the game
+/// when it has just ended (and drop the autosave: nothing to continue).
+fn write_game_files(
+    mut dirty: ResMut<Dirty>,
+    files: Res<GameFiles>,
+    mut info: ResMut<GameInfo>,
+    m: Res<Match>,
+    clock: Res<GameClock>,
+) {
+    if !std::mem::take(&mut dirty.0) {
+        return;
+    }
+    let Some(storage) = &files.storage else {
+        return;
+    };
+    let send = |job| files.writer.send(storage, job);
+    if m.game().is_over() {
+        if !info.archived {
+            info.archived = true;
+            send(Job::Archive(record_of(&m, &clock, &info)));
+        }
+        send(Job::ClearAutosave);
+    } else if m.game().moves().is_empty() {
+        send(Job::ClearAutosave);
+    } else {
+        send(Job::Autosave(record_of(&m, &clock, &info)));
+    }
+}
+
+/// Failed writes become the warning the main menu shows.
+fn collect_write_errors(mut files: ResMut<GameFiles>) {
+    let errors = files.writer.errors();
+    if let Some(last) = errors.into_iter().last() {
+        warn!("{last}");
+        files.last_error = Some(last);
+    }
+}
+
+/// Lets the last writes finish before the program ends.
+fn finish_writes_on_exit(mut exit: MessageReader<AppExit>, files: Res<GameFiles>) {
+    if exit.read().count() > 0 && !files.writer.wait_idle(std::time::Duration::from_secs(2)) {
+        warn!("some game files were still being written at exit");
+    }
+}

@@ -1,0 +1,374 @@
+//! The AI player and the hint. Searches run on the async compute pool, so
+//! the frame rate does not depend on them. Each search has a cancel flag and
+//! a progress channel, and its result is tagged with the generation and hash
+//! of the position it was given: a result that arrives after an undo or a new
+//! game is dropped instead of played.
+
+use super::clock::AiTimeLimit;
+use super::game::{Match, MoveRequest, Mover, Player};
+use super::{AppSystems, PausableSystems, Pause};
+use bevy::prelude::*;
+use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
+use gomoku_engine::search::{Level, SearchInfo, Searcher};
+use gomoku_engine::{Game, Point, Rule};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, channel};
+use std::sync::{Arc, Mutex};
+
+/// Ask for the AI's suggestion for the human to move.
+#[derive(Message, Clone, Copy, Debug)]
+pub struct HintRequest;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Purpose {
+    /// The AI's own move.
+    Move,
+    /// A suggestion for the human to move.
+    Hint,
+}
+
+/// A running search.
+#[derive(Component)]
+pub struct Search {
+    task: Task<SearchInfo>,
+    cancel: Arc<AtomicBool>,
+    /// `Receiver` is not `Sync`; only this entity's poll reads it.
+    progress: Mutex<Receiver<SearchInfo>>,
+    pub purpose: Purpose,
+    pub generation: u64,
+    pub hash: u64,
+    started_at: f64,
+    /// The last completed depth reported by the search.
+    latest: Option<SearchInfo>,
+    /// The finished result, held back until the minimum think time passed.
+    ready: Option<SearchInfo>,
+}
+
+impl Search {
+    /// Whether the search thread has finished (its result may not have been
+    /// collected yet).
+    pub fn is_finished(&self) -> bool {
+        self.ready.is_some() || self.task.is_finished()
+    }
+}
+
+/// What the HUD shows while a search runs.
+#[derive(Resource, Default, Debug)]
+pub struct Thinking {
+    pub purpose: Option<Purpose>,
+    /// The last completed depth.
+    pub latest: Option<SearchInfo>,
+    pub since: f64,
+    /// The search behind the AI's last move and the generation the move
+    /// created: the HUD shows it while that position is on the board.
+    pub last_move: Option<(SearchInfo, u64)>,
+}
+
+/// The AI's suggestion, valid only for the position it was computed for.
+#[derive(Resource, Default, Debug)]
+pub struct Hint {
+    point: Option<Point>,
+    generation: u64,
+}
+
+impl Hint {
+    pub fn current(&self, m: &Match) -> Option<Point> {
+        self.point.filter(|_| self.generation == m.generation())
+    }
+}
+
+/// The shortest time an AI move takes, so a fast AI still feels like it
+/// answers rather than teleports, and AI-vs-AI games can be followed.
+#[derive(Resource, Debug, Clone, Copy)]
+pub struct AiPacing {
+    pub min_move_secs: f64,
+}
+
+impl Default for AiPacing {
+    fn default() -> Self {
+        AiPacing {
+            min_move_secs: 0.45,
+        }
+    }
+}
+
+/// Searchers kept between moves: the engine's tables are reused rather than
+/// reallocated for every search.
+#[derive(Resource, Clone, Default)]
+struct SearcherPool(Arc<Mutex<Vec<Searcher>>>);
+
+impl SearcherPool {
+    fn take(&self, rule: Rule) -> Searcher {
+        let mut pool = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        match pool.iter().position(|s| s.rule() == rule) {
+            Some(i) => pool.swap_remove(i),
+            None => Searcher::new(rule),
+        }
+    }
+
+    fn give_back(&self, searcher: Searcher) {
+        self.0
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(searcher);
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<HintRequest>()
+        .init_resource::<Thinking>()
+        .init_resource::<Hint>()
+        .init_resource::<AiPacing>()
+        .init_resource::<SearcherPool>()
+        .add_systems(Update, poll_searches.in_set(AppSystems::Decide))
+        .add_systems(
+            Update,
+            // While play is paused no search for the AI's move starts (and
+            // `poll_searches` holds a finished one); hints are not paused.
+            (
+                cancel_stale_searches,
+                start_ai_move.in_set(PausableSystems),
+                start_hint,
+            )
+                .chain()
+                .in_set(AppSystems::React),
+        );
+}
+
+fn spawn_search(
+    commands: &mut Commands,
+    pool: &SearcherPool,
+    game: &Game,
+    level: Level,
+    generation: u64,
+    purpose: Purpose,
+    now: f64,
+    // The clock's budget for this move (`clock.rs`), when it is shorter
+    // than the level's own think time.
+    time_limit: Option<std::time::Duration>,
+) {
+    let board = game.board().clone();
+    let to_move = game.to_move();
+    let rule = game.rule();
+    let cancel = Arc::new(AtomicBool::new(false));
+    let (sender, receiver) = channel();
+    // Vary the AI's choices from game to game; the level's mistake model
+    // uses the seed.
+    let seed = game.hash()
+        ^ std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64);
+    let pool = pool.clone();
+    let flag = cancel.clone();
+    let task = AsyncComputeTaskPool::get().spawn(async move {
+        lower_thread_priority();
+        let mut searcher = pool.take(rule);
+        let mut report = |info: &SearchInfo| {
+            // The receiver is gone when the search was cancelled: ignore.
+            let _ = sender.send(info.clone());
+        };
+        let info = match time_limit.filter(|&limit| limit < level.think_time()) {
+            Some(limit) => {
+                searcher.search_level_timed(&board, to_move, level, seed, limit, &flag, &mut report)
+            }
+            None => searcher.search_level(&board, to_move, level, seed, &flag, &mut report),
+        };
+        pool.give_back(searcher);
+        info
+    });
+    commands.spawn((
+        Name::new(match purpose {
+            Purpose::Move => "AI search",
+            Purpose::Hint => "Hint search",
+        }),
+        Search {
+            task,
+            cancel,
+            progress: Mutex::new(receiver),
+            purpose,
+            generation,
+            hash: game.hash(),
+            started_at: now,
+            latest: None,
+            ready: None,
+        },
+    ));
+}
+
+/// Makes the calling (search) thread yield the CPU to rendering: on a
+/// machine with two cores and a software renderer, a search at normal
+/// priority costs frames. Best effort; elsewhere the OS decides.
+fn lower_thread_priority() {
+    #[cfg(target_os = "linux")]
+    // SAFETY: setpriority has no memory effects; on Linux, PRIO_PROCESS
+    // with `who` 0 changes the niceness of the calling thread only.
+    unsafe {
+        libc::setpriority(libc::PRIO_PROCESS, 0, 10);
+    }
+}
+
+/// Stops searches whose position is gone (undo, redo, new game).
+fn cancel_stale_searches(
+    mut commands: Commands,
+    searches: Query<(Entity, &Search)>,
+    m: Res<Match>,
+) {
+    for (entity, search) in &searches {
+        if search.generation != m.generation() {
+            search.cancel.store(true, Ordering::Relaxed);
+            commands.entity(entity).despawn();
+        }
+    }
+}
+
+fn start_ai_move(
+    mut commands: Commands,
+    searches: Query<&Search>,
+    m: Res<Match>,
+    pool: Res<SearcherPool>,
+    time: Res<Time>,
+    clock_budget: Option<Res<AiTimeLimit>>,
+) {
+    let Some(Player::Ai(level)) = m.player_to_move() else {
+        return;
+    };
+    let searching = searches
+        .iter()
+        .any(|s| s.purpose == Purpose::Move && s.generation == m.generation());
+    if !searching {
+        let now = time.elapsed_secs_f64();
+        spawn_search(
+            &mut commands,
+            &pool,
+            m.game(),
+            level,
+            m.generation(),
+            Purpose::Move,
+            now,
+            clock_budget.and_then(|b| b.0),
+        );
+    }
+}
+
+fn start_hint(
+    mut requests: MessageReader<HintRequest>,
+    mut commands: Commands,
+    searches: Query<&Search>,
+    m: Res<Match>,
+    hint: Res<Hint>,
+    pool: Res<SearcherPool>,
+    time: Res<Time>,
+) {
+    if requests.read().count() == 0 || !m.human_to_move() || hint.current(&m).is_some() {
+        return;
+    }
+    if searches.iter().any(|s| s.purpose == Purpose::Hint) {
+        return;
+    }
+    let level = hint_level(m.settings().level);
+    let now = time.elapsed_secs_f64();
+    spawn_search(
+        &mut commands,
+        &pool,
+        m.game(),
+        level,
+        m.generation(),
+        Purpose::Hint,
+        now,
+        None,
+    );
+}
+
+/// Hints come from at least an Advanced search, even against a beginner AI.
+fn hint_level(level: Level) -> Level {
+    let rank = |l: Level| Level::ALL.iter().position(|&x| x == l).unwrap_or(0);
+    if rank(level) >= rank(Level::Advanced) {
+        level
+    } else {
+        Level::Advanced
+    }
+}
+
+/// Collects progress and results. A move is forwarded as a [`MoveRequest`]
+/// tagged with its position; the placement system checks the tag again.
+fn poll_searches(
+    mut commands: Commands,
+    mut searches: Query<(Entity, &mut Search)>,
+    m: Res<Match>,
+    pacing: Res<AiPacing>,
+    paused: Res<State<Pause>>,
+    time: Res<Time>,
+    mut thinking: ResMut<Thinking>,
+    mut hint: ResMut<Hint>,
+    mut moves: MessageWriter<MoveRequest>,
+) {
+    let now = time.elapsed_secs_f64();
+    // The search the HUD shows: the AI's move before a hint.
+    let mut shown: Option<(Purpose, f64, Option<SearchInfo>)> = None;
+    let mut last_move = None;
+    for (entity, mut search) in &mut searches {
+        let search = &mut *search;
+        if let Ok(progress) = search.progress.lock()
+            && let Some(latest) = progress.try_iter().last()
+        {
+            search.latest = Some(latest);
+        }
+        if search.ready.is_none() {
+            search.ready = check_ready(&mut search.task);
+        }
+        let waiting = match &search.ready {
+            None => true,
+            Some(_) => {
+                search.purpose == Purpose::Move
+                    && (paused.get().0 || now - search.started_at < pacing.min_move_secs)
+            }
+        };
+        if waiting {
+            if shown.as_ref().is_none_or(|s| s.0 == Purpose::Hint) {
+                shown = Some((search.purpose, search.started_at, search.latest.clone()));
+            }
+            continue;
+        }
+        let info = search.ready.take().expect("checked above");
+        let current = search.generation == m.generation() && search.hash == m.game().hash();
+        match search.purpose {
+            Purpose::Move => match info.best {
+                Some(point) => {
+                    if current {
+                        last_move = Some((info.clone(), search.generation + 1));
+                    }
+                    moves.write(MoveRequest {
+                        point,
+                        by: Mover::Ai {
+                            generation: search.generation,
+                            hash: search.hash,
+                        },
+                    });
+                }
+                None if current => warn!("the AI found no legal move"),
+                None => {}
+            },
+            Purpose::Hint if current => {
+                *hint = Hint {
+                    point: info.best,
+                    generation: search.generation,
+                };
+            }
+            Purpose::Hint => {}
+        }
+        commands.entity(entity).despawn();
+    }
+    let last_move = last_move.or_else(|| thinking.last_move.take());
+    *thinking = match shown {
+        Some((purpose, since, latest)) => Thinking {
+            purpose: Some(purpose),
+            latest,
+            since,
+            last_move,
+        },
+        None => Thinking {
+            last_move,
+            ..Thinking::default()
+        },
+    };
+}

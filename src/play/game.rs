@@ -1,0 +1,527 @@
+//! The match on the board: the engine's [`Game`], who plays each colour, and
+//! the one placement system that turns every [`MoveRequest`] — from a click,
+//! a key, the AI — into a move validated by the engine's `Game::play`.
+//! The rules live in the engine; this file only asks it.
+
+use crate::i18n::{Language, forbidden_name, game_result_text, t, tf};
+use crate::play::AppSystems;
+use crate::play::clock::{GameClock, NextClock};
+use crate::play::phase::Phase;
+use crate::settings::{self, Settings};
+use bevy::prelude::*;
+use gomoku_engine::record::MoveError;
+use gomoku_engine::rules::legal_moves;
+use gomoku_engine::search::Level;
+use gomoku_engine::{Color, ForbiddenPolicy, Game, GameResult, IllegalMove, Point, Rule};
+
+/// Lines on the board; the engine supports other sizes, the game uses 15.
+pub const BOARD_SIZE: usize = 15;
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Mode {
+    #[default]
+    HumanVsAi,
+    HumanVsHuman,
+    AiVsAi,
+}
+
+impl Mode {
+    /// The command-line names `pve`, `pvp`, `ave`.
+    pub fn from_name(name: &str) -> Option<Mode> {
+        match name.trim().to_ascii_lowercase().as_str() {
+            "pve" | "ai" | "human-vs-ai" => Some(Mode::HumanVsAi),
+            "pvp" | "human-vs-human" | "hotseat" => Some(Mode::HumanVsHuman),
+            "ave" | "eve" | "ai-vs-ai" | "watch" => Some(Mode::AiVsAi),
+            _ => None,
+        }
+    }
+}
+
+/// Who plays a colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Player {
+    Human,
+    Ai(Level),
+}
+
+/// Everything chosen in the new-game dialog.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MatchSettings {
+    pub mode: Mode,
+    /// The human's colour in [`Mode::HumanVsAi`].
+    pub human_color: Color,
+    pub rule: Rule,
+    pub level: Level,
+    pub policy: ForbiddenPolicy,
+    /// The players' names, Black's then White's; empty: the default
+    /// ("You", "AI (level)", the colour).
+    pub names: [String; 2],
+}
+
+impl Default for MatchSettings {
+    fn default() -> Self {
+        MatchSettings {
+            mode: Mode::HumanVsAi,
+            human_color: Color::Black,
+            rule: Rule::Freestyle,
+            level: Level::default(),
+            policy: ForbiddenPolicy::Refuse,
+            names: Default::default(),
+        }
+    }
+}
+
+impl MatchSettings {
+    pub fn player(&self, color: Color) -> Player {
+        match self.mode {
+            Mode::HumanVsHuman => Player::Human,
+            Mode::AiVsAi => Player::Ai(self.level),
+            Mode::HumanVsAi if color == self.human_color => Player::Human,
+            Mode::HumanVsAi => Player::Ai(self.level),
+        }
+    }
+
+    /// The name the player of `color` was given, if any.
+    pub fn name(&self, color: Color) -> Option<&str> {
+        let name = self.names[color.index()].trim();
+        (!name.is_empty()).then_some(name)
+    }
+
+    fn empty_game(&self) -> Game {
+        Game::new(self.rule, BOARD_SIZE)
+            .expect("the game's board size is one the engine supports")
+            .with_policy(self.policy)
+    }
+}
+
+/// The game being played, with the bookkeeping around it.
+#[derive(Resource, Clone, Debug)]
+pub struct Match {
+    game: Game,
+    settings: MatchSettings,
+    /// Bumped on every change of the position (move, undo, redo, resign,
+    /// new game) and never reset: AI results carry the generation they were
+    /// computed for, so a result computed for an older position is dropped.
+    generation: u64,
+    undos: u32,
+    started_at: f64,
+    finished_at: Option<f64>,
+}
+
+impl Match {
+    /// A match replaying `moves` (e.g. from the command line).
+    pub fn new(settings: MatchSettings, moves: &[Point], now: f64) -> Result<Match, String> {
+        let mut game = settings.empty_game();
+        for (i, &p) in moves.iter().enumerate() {
+            game.play(p)
+                .map_err(|e| format!("move {} ({}) cannot be played: {e}", i + 1, notation(p)))?;
+        }
+        let finished_at = game.is_over().then_some(now);
+        Ok(Match {
+            game,
+            settings,
+            generation: 0,
+            undos: 0,
+            started_at: now,
+            finished_at,
+        })
+    }
+
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    pub fn settings(&self) -> &MatchSettings {
+        &self.settings
+    }
+
+    pub fn generation(&self) -> u64 {
+        self.generation
+    }
+
+    /// Switches to `next` (a continued or branched game) as a new position:
+    /// the generation keeps counting up so that no search or hint made for
+    /// the old game is taken for the new one.
+    fn replace_with(&mut self, mut next: Match) {
+        next.generation = self.generation + 1;
+        *self = next;
+    }
+
+    /// Ends the game on time.
+    fn time_out(&mut self, loser: Color, now: f64) {
+        self.game.time_out(loser);
+        self.changed(now);
+    }
+
+    /// This match, lost on time by `loser` (a record that ended so).
+    pub fn ended_on_time(mut self, loser: Color, now: f64) -> Match {
+        self.time_out(loser, now);
+        self
+    }
+
+    /// The game in play with the AI at `level`, when that changes anything:
+    /// the player who opens the settings because the AI is too strong wants
+    /// a weaker one now. The position and players stay.
+    pub fn with_level(&self, level: Level, now: f64) -> Option<Match> {
+        let settings = &self.settings;
+        if settings.mode == Mode::HumanVsHuman || self.game.is_over() || settings.level == level {
+            return None;
+        }
+        let changed = MatchSettings {
+            level,
+            ..settings.clone()
+        };
+        Match::new(changed, self.game.moves(), now).ok()
+    }
+
+    pub fn undos(&self) -> u32 {
+        self.undos
+    }
+
+    /// Seconds played, frozen when the game ends.
+    pub fn duration(&self, now: f64) -> f64 {
+        self.finished_at.unwrap_or(now) - self.started_at
+    }
+
+    /// Who moves now, None once the game is over.
+    pub fn player_to_move(&self) -> Option<Player> {
+        (!self.game.is_over()).then(|| self.settings.player(self.game.to_move()))
+    }
+
+    pub fn human_to_move(&self) -> bool {
+        self.player_to_move() == Some(Player::Human)
+    }
+
+    fn changed(&mut self, now: f64) {
+        self.generation += 1;
+        self.finished_at = self
+            .game
+            .is_over()
+            .then_some(self.finished_at.unwrap_or(now));
+    }
+
+    /// How many plies an undo takes back: one, except against the AI, where
+    /// it goes back to the human's turn (the AI's reply and your move).
+    pub fn plies_to_undo(&self) -> usize {
+        let n = self.game.moves().len();
+        match self.settings.mode {
+            Mode::HumanVsAi => (1..=n)
+                .find(|&k| self.settings.player(Color::of_ply(n - k)) == Player::Human)
+                .unwrap_or(0),
+            _ => usize::from(n > 0),
+        }
+    }
+
+    /// How many plies a redo replays: symmetric to [`Match::plies_to_undo`].
+    pub fn plies_to_redo(&self) -> usize {
+        let n = self.game.moves().len();
+        let available = self.game.redo_moves().count();
+        match self.settings.mode {
+            Mode::HumanVsAi => (1..=available)
+                .find(|&k| self.settings.player(Color::of_ply(n + k)) == Player::Human)
+                .unwrap_or(available),
+            _ => available.min(1),
+        }
+    }
+
+    /// Whether the human (in [`Mode::HumanVsAi`]) won, lost, or there is no
+    /// single human side to ask about.
+    fn human_won(&self, result: &GameResult) -> Option<bool> {
+        (self.settings.mode == Mode::HumanVsAi)
+            .then(|| result.winner().map(|w| w == self.settings.human_color))
+            .flatten()
+    }
+}
+
+/// `h8` as shown on the board's edges: `H8`.
+pub fn notation(p: Point) -> String {
+    p.to_notation(BOARD_SIZE).to_uppercase()
+}
+
+/// Ask to play a stone for the side to move.
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub struct MoveRequest {
+    pub point: Point,
+    pub by: Mover,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mover {
+    Human,
+    /// The AI, with the position its search was given.
+    Ai {
+        generation: u64,
+        hash: u64,
+    },
+}
+
+/// Every change to the match other than a move: the play module applies
+/// them, in one system, so nothing else writes [`Match`].
+#[derive(Message, Clone, Debug)]
+pub enum GameCommand {
+    Undo,
+    Redo,
+    Resign,
+    /// A new game, with the clock it starts with (None: the settings'
+    /// default time control).
+    NewGame(MatchSettings, Option<GameClock>),
+    /// Put this match on the board (Continue, "play from here"), with its
+    /// clock (None: a fresh one from the settings).
+    Start(Box<Match>, Option<GameClock>),
+    /// The AI of the game in play changes level (the settings screen).
+    SetLevel(Level),
+    /// `loser`'s clock ran out.
+    TimeOut(Color),
+}
+
+/// A stone was put on the board (by a move or a redo).
+#[derive(Event, Clone, Debug)]
+pub struct StonePlaced {
+    pub point: Point,
+    pub color: Color,
+}
+
+/// A move was refused; `reason` is shown to the player.
+#[derive(Event, Clone, Debug)]
+pub struct MoveRefused {
+    pub point: Point,
+    pub reason: String,
+}
+
+/// The game ended. `human_won` is set when one human plays the AI.
+#[derive(Event, Clone, Debug)]
+pub struct GameDecided {
+    pub result: GameResult,
+    pub human_won: Option<bool>,
+}
+
+#[derive(Event, Clone, Copy, Debug)]
+pub struct MovesTakenBack {
+    pub plies: usize,
+}
+
+#[derive(Event, Clone, Copy, Debug)]
+pub struct GameStarted;
+
+/// A short message for the player (why a move was refused, who resigned).
+#[derive(Resource, Default, Debug)]
+pub struct Notice {
+    pub text: String,
+    pub warning: bool,
+    /// `Time::elapsed_secs_f64` when it was posted.
+    pub at: f64,
+}
+
+impl Notice {
+    fn post(&mut self, text: impl Into<String>, warning: bool, now: f64) {
+        self.text = text.into();
+        self.warning = warning;
+        self.at = now;
+    }
+}
+
+/// AI results dropped because the position changed while it searched.
+#[derive(Resource, Default, Debug)]
+pub struct StaleResults(pub u32);
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<MoveRequest>()
+        .add_message::<GameCommand>()
+        .init_resource::<Notice>()
+        .init_resource::<StaleResults>()
+        .add_systems(
+            Update,
+            (apply_commands, apply_move_requests, sync_phase)
+                .chain()
+                .in_set(AppSystems::Apply),
+        );
+}
+
+/// The single placement system.
+fn apply_move_requests(
+    mut requests: MessageReader<MoveRequest>,
+    mut m: ResMut<Match>,
+    mut notice: ResMut<Notice>,
+    mut stale: ResMut<StaleResults>,
+    time: Res<Time>,
+    settings: Option<Res<Settings>>,
+    mut commands: Commands,
+) {
+    let now = time.elapsed_secs_f64();
+    let lang = settings::language(settings.as_deref());
+    for request in requests.read() {
+        match request.by {
+            Mover::Ai { generation, hash } => {
+                if generation != m.generation || hash != m.game.hash() {
+                    stale.0 += 1;
+                    debug!("dropping an AI move computed for an older position");
+                    continue;
+                }
+            }
+            Mover::Human => match m.player_to_move() {
+                None => {
+                    notice.post(t(lang, "notice.game_over"), false, now);
+                    continue;
+                }
+                Some(Player::Ai(_)) => {
+                    notice.post(t(lang, "notice.wait_ai"), false, now);
+                    continue;
+                }
+                Some(Player::Human) => {}
+            },
+        }
+        let mut point = request.point;
+        let mut outcome = m.game.play(point);
+        if let (Err(error), Mover::Ai { .. }) = (&outcome, request.by) {
+            // A search bug must not stall the game in a loop of refused AI
+            // moves: play the engine's first legal point instead.
+            error!(
+                "the engine refused the AI's move: {}",
+                refusal(Language::English, point, error)
+            );
+            let legal = legal_moves(m.game.board(), m.game.rule(), m.game.to_move());
+            if let Some(&fallback) = legal.first() {
+                point = fallback;
+                outcome = m.game.play(point);
+            }
+        }
+        match outcome {
+            Ok(played) => {
+                m.changed(now);
+                commands.trigger(StonePlaced {
+                    point,
+                    color: played.color,
+                });
+                if let Some(result) = played.result {
+                    notice.post(game_result_text(lang, &result), false, now);
+                    let human_won = m.human_won(&result);
+                    commands.trigger(GameDecided { result, human_won });
+                }
+            }
+            Err(error) => {
+                let reason = refusal(lang, point, &error);
+                notice.post(reason.clone(), true, now);
+                commands.trigger(MoveRefused { point, reason });
+            }
+        }
+    }
+}
+
+/// Why `point` was refused, in the words shown to the player.
+pub fn refusal(lang: Language, point: Point, error: &MoveError) -> String {
+    let at = notation(point);
+    match error {
+        MoveError::GameOver => t(lang, "hud.game_over").to_string(),
+        MoveError::Illegal(IllegalMove::Occupied(_)) => tf(lang, "refuse.occupied", &[&at]),
+        MoveError::Illegal(IllegalMove::OffBoard(_)) => tf(lang, "refuse.off_board", &[&at]),
+        MoveError::Illegal(IllegalMove::Forbidden(_, why)) => {
+            // English keeps the engine's detail (which lines make it so);
+            // the Chinese table names the kind only.
+            let why = match lang {
+                Language::English => why.to_string(),
+                Language::Chinese => forbidden_name(lang, why.kind).to_string(),
+            };
+            tf(lang, "refuse.forbidden", &[&at, &why])
+        }
+    }
+}
+
+fn apply_commands(
+    mut commands_in: MessageReader<GameCommand>,
+    mut m: ResMut<Match>,
+    mut next_clock: ResMut<NextClock>,
+    mut notice: ResMut<Notice>,
+    time: Res<Time>,
+    settings: Option<Res<Settings>>,
+    mut commands: Commands,
+) {
+    let now = time.elapsed_secs_f64();
+    let lang = settings::language(settings.as_deref());
+    for command in commands_in.read() {
+        match command {
+            GameCommand::Undo => {
+                let plies = m.plies_to_undo();
+                if plies == 0 {
+                    continue;
+                }
+                for _ in 0..plies {
+                    m.game.undo();
+                }
+                m.undos += 1;
+                m.changed(now);
+                commands.trigger(MovesTakenBack { plies });
+            }
+            GameCommand::Redo => {
+                for _ in 0..m.plies_to_redo() {
+                    let Some(played) = m.game.redo() else { break };
+                    m.changed(now);
+                    commands.trigger(StonePlaced {
+                        point: played.point,
+                        color: played.color,
+                    });
+                    if let Some(result) = played.result {
+                        let human_won = m.human_won(&result);
+                        commands.trigger(GameDecided { result, human_won });
+                    }
+                }
+            }
+            GameCommand::Resign => {
+                let Some(to_move) = m.player_to_move().map(|_| m.game.to_move()) else {
+                    continue;
+                };
+                let loser = match m.settings.mode {
+                    Mode::HumanVsAi => m.settings.human_color,
+                    _ => to_move,
+                };
+                m.game.resign(loser);
+                m.changed(now);
+                if let Some(result) = m.game.result().cloned() {
+                    notice.post(game_result_text(lang, &result), false, now);
+                    let human_won = m.human_won(&result);
+                    commands.trigger(GameDecided { result, human_won });
+                }
+            }
+            GameCommand::NewGame(settings, clock) => {
+                let next = Match::new(settings.clone(), &[], now).expect("an empty game is valid");
+                m.replace_with(next);
+                next_clock.0 = clock.clone();
+                notice.post("", false, now);
+                commands.trigger(GameStarted);
+            }
+            GameCommand::Start(next, clock) => {
+                m.replace_with((**next).clone());
+                next_clock.0 = clock.clone();
+                notice.post("", false, now);
+                commands.trigger(GameStarted);
+            }
+            GameCommand::SetLevel(level) => {
+                if let Some(next) = m.with_level(*level, now) {
+                    m.replace_with(next);
+                }
+            }
+            GameCommand::TimeOut(loser) => {
+                if m.game.is_over() {
+                    continue;
+                }
+                m.time_out(*loser, now);
+                if let Some(result) = m.game.result().cloned() {
+                    let human_won = m.human_won(&result);
+                    commands.trigger(GameDecided { result, human_won });
+                }
+            }
+        }
+    }
+}
+
+/// Keeps [`Phase`] in step with the engine's result (an undo reopens a
+/// finished game).
+fn sync_phase(m: Res<Match>, mut phase: ResMut<NextState<Phase>>) {
+    if m.is_changed() {
+        // `(*phase)`: the state's own set_if_neq, not the change-detection one.
+        (*phase).set_if_neq(if m.game.is_over() {
+            Phase::Over
+        } else {
+            Phase::Playing
+        });
+    }
+}

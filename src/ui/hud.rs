@@ -1,0 +1,428 @@
+//! The HUD (egui): players and turn, the AI's thinking, buttons for undo,
+//! redo, hint, resign and new game (the menus' new-game screen), display
+//! toggles and the game-over summary. It sits in a panel on the right (or at the
+//! bottom of a tall window) and tells the board view how much room it takes.
+
+use crate::board::view::HudInsets;
+use crate::i18n::{
+    Language, color_name, forbidden_name, game_result_text, level_name, rule_name, t, tf,
+};
+use crate::input::UiCapture;
+use crate::play::ai::{HintRequest, Purpose, Thinking};
+use crate::play::game::{GameCommand, Match, MatchSettings, Mode, Notice, Player, notation};
+use crate::settings::Settings;
+use crate::ui::menus::{NewGameScreen, Overlay};
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+use bevy_egui::egui::{self, Color32, RichText};
+use bevy_egui::{EguiContexts, EguiPlugin, EguiPrimaryContextPass};
+use gomoku_engine::search::Score;
+use gomoku_engine::{Color as StoneColor, GameResult, Rule};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_plugins(EguiPlugin::default())
+        // The replay viewer has its own panel where the HUD would be.
+        .add_systems(
+            EguiPrimaryContextPass,
+            hud.run_if(not(in_state(Overlay::Replay))),
+        );
+}
+
+const PANEL_WIDTH: f32 = 270.0;
+/// The HUD's height below the board: fixed, so the board does not jump
+/// each time a status line (AI thinking, a notice) comes or goes.
+const BOTTOM_PANEL_HEIGHT: f32 = 240.0;
+const ACCENT: Color32 = Color32::from_rgb(240, 190, 90);
+const WARNING: Color32 = Color32::from_rgb(255, 120, 100);
+/// How long a notice stays up, in seconds.
+const NOTICE_SECS: f64 = 6.0;
+
+fn style(ctx: &egui::Context) {
+    ctx.all_styles_mut(|style| {
+        style.spacing.item_spacing = egui::vec2(8.0, 6.0);
+        style.spacing.button_padding = egui::vec2(10.0, 5.0);
+        for (text_style, font) in style.text_styles.iter_mut() {
+            font.size = match text_style {
+                egui::TextStyle::Heading => 22.0,
+                egui::TextStyle::Small => 11.0,
+                _ => 15.0,
+            };
+        }
+    });
+}
+
+/// What the HUD reads and writes, besides egui.
+#[derive(SystemParam)]
+struct HudState<'w> {
+    m: Res<'w, Match>,
+    thinking: Res<'w, Thinking>,
+    notice: Res<'w, Notice>,
+    time: Res<'w, Time>,
+    new_game: NewGameScreen<'w>,
+    commands: MessageWriter<'w, GameCommand>,
+    hints: MessageWriter<'w, HintRequest>,
+    settings: ResMut<'w, Settings>,
+}
+
+impl HudState<'_> {
+    fn lang(&self) -> Language {
+        self.settings.language
+    }
+}
+
+fn hud(
+    mut contexts: EguiContexts,
+    window: Single<&Window, With<PrimaryWindow>>,
+    mut state: HudState,
+    mut insets: ResMut<HudInsets>,
+    mut capture: ResMut<UiCapture>,
+    mut styled: Local<bool>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?.clone();
+    if !*styled {
+        // The egui context exists from the first pass on, not at Startup.
+        style(&ctx);
+        *styled = true;
+    }
+    let mut root = egui::Ui::new(
+        ctx.clone(),
+        "hud-root".into(),
+        egui::UiBuilder::new()
+            .layer_id(egui::LayerId::background())
+            .max_rect(ctx.viewport_rect()),
+    );
+    // The HUD goes beside the board or below it, whichever leaves the
+    // larger board.
+    let (w, h) = (window.width(), window.height());
+    let tall = w.min(h - BOTTOM_PANEL_HEIGHT) > (w - PANEL_WIDTH).min(h);
+    let panel_rect = if tall {
+        egui::Panel::bottom("hud")
+            .resizable(false)
+            .exact_size(BOTTOM_PANEL_HEIGHT)
+            .show(&mut root, |ui| panel(ui, &mut state, true))
+            .response
+            .rect
+    } else {
+        egui::Panel::right("hud")
+            .resizable(false)
+            .exact_size(PANEL_WIDTH)
+            .show(&mut root, |ui| panel(ui, &mut state, false))
+            .response
+            .rect
+    };
+
+    let new_insets = if tall {
+        HudInsets {
+            right: 0.0,
+            bottom: panel_rect.height(),
+        }
+    } else {
+        HudInsets {
+            right: panel_rect.width(),
+            bottom: 0.0,
+        }
+    };
+    insets.set_if_neq(new_insets);
+    let pointer = ctx.input(|i| i.pointer.hover_pos());
+    let over_window = pointer.is_some_and(|p| {
+        panel_rect.contains(p)
+            || ctx
+                .layer_id_at(p)
+                .is_some_and(|l| l.order != egui::Order::Background)
+    });
+    capture.pointer = over_window || ctx.egui_is_using_pointer();
+    // A button clicked in the panel keeps keyboard focus, and Space/Enter
+    // would press it again while the player means to place a stone: give
+    // focus back to the board once the pointer leaves the HUD.
+    if !over_window {
+        ctx.memory_mut(|memory| {
+            if let Some(id) = memory.focused() {
+                memory.surrender_focus(id);
+            }
+        });
+    }
+    capture.keyboard = ctx.egui_wants_keyboard_input();
+    Ok(())
+}
+
+fn panel(ui: &mut egui::Ui, state: &mut HudState, compact: bool) {
+    ui.add_space(6.0);
+    if compact {
+        ui.columns(2, |columns| {
+            status(&mut columns[0], state);
+            controls(&mut columns[1], state);
+        });
+    } else {
+        let lang = state.lang();
+        ui.heading(RichText::new(t(lang, "app.title")).color(ACCENT));
+        ui.label(RichText::new(rule_name(lang, state.m.game().rule())).weak());
+        ui.separator();
+        status(ui, state);
+        ui.separator();
+        controls(ui, state);
+    }
+    ui.add_space(4.0);
+}
+
+/// Players, turn, move number, thinking indicator, notices, game over.
+fn status(ui: &mut egui::Ui, state: &mut HudState) {
+    let lang = state.lang();
+    let m = &*state.m;
+    let game = m.game();
+    let over = game.is_over();
+    for color in [StoneColor::Black, StoneColor::White] {
+        let to_move = !over && game.to_move() == color;
+        ui.horizontal(|ui| {
+            stone_icon(ui, color, to_move);
+            let who = player_name(lang, m.settings(), color);
+            let text = RichText::new(tf(lang, "hud.side", &[&color_name(lang, color), &who]));
+            ui.label(if to_move {
+                text.strong().color(ACCENT)
+            } else {
+                text
+            });
+        });
+    }
+    let moves = game.moves().len();
+    let last = game
+        .last_move()
+        .map(|p| format!(" · {}", tf(lang, "hud.last", &[&notation(p)])))
+        .unwrap_or_default();
+    if !over {
+        let clock = clock_text(m.duration(state.time.elapsed_secs_f64()));
+        let number = tf(lang, "hud.move", &[&(moves + 1)]);
+        ui.label(format!("{number}{last} · {clock}"));
+    }
+    thinking_line(ui, lang, &state.thinking, m, state.time.elapsed_secs_f64());
+    let now = state.time.elapsed_secs_f64();
+    let notice = &state.notice;
+    if !notice.text.is_empty() && now - notice.at < NOTICE_SECS && !over {
+        let color = if notice.warning {
+            WARNING
+        } else {
+            ui.visuals().text_color()
+        };
+        ui.label(RichText::new(&notice.text).color(color));
+    }
+    if let Some(result) = game.result() {
+        game_over(ui, state, result.clone(), now);
+    }
+}
+
+fn player_name(lang: Language, settings: &MatchSettings, color: StoneColor) -> String {
+    if let Some(name) = settings.name(color) {
+        return name.to_string();
+    }
+    match (settings.mode, settings.player(color)) {
+        (Mode::HumanVsHuman, _) => color_name(lang, color).into(),
+        (_, Player::Human) => t(lang, "hud.you").into(),
+        (_, Player::Ai(level)) => tf(lang, "player.ai", &[&level_name(lang, level)]),
+    }
+}
+
+fn stone_icon(ui: &mut egui::Ui, color: StoneColor, highlighted: bool) {
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(18.0, 18.0), egui::Sense::hover());
+    let painter = ui.painter();
+    if highlighted {
+        painter.circle_stroke(rect.center(), 8.5, egui::Stroke::new(2.0, ACCENT));
+    }
+    let fill = match color {
+        StoneColor::Black => Color32::from_rgb(20, 20, 24),
+        StoneColor::White => Color32::from_rgb(240, 238, 232),
+    };
+    painter.circle_filled(rect.center(), 6.5, fill);
+    painter.circle_stroke(rect.center(), 6.5, egui::Stroke::new(1.0, Color32::GRAY));
+}
+
+fn thinking_line(ui: &mut egui::Ui, lang: Language, thinking: &Thinking, m: &Match, now: f64) {
+    let Some(purpose) = thinking.purpose else {
+        // Between moves: what the AI thought of its last move.
+        if let Some((info, generation)) = &thinking.last_move
+            && *generation == m.generation()
+            && let Some(best) = info.best
+        {
+            ui.label(
+                RichText::new(tf(
+                    lang,
+                    "hud.ai_played",
+                    &[
+                        &notation(best),
+                        &info.depth,
+                        &score_text(lang, info.score),
+                        // The score is the mover's view; the mover is the
+                        // side that is no longer to move.
+                        &color_name(lang, m.game().to_move().opponent()),
+                    ],
+                ))
+                .small()
+                .weak(),
+            );
+        }
+        return;
+    };
+    ui.horizontal(|ui| {
+        ui.spinner();
+        let what = t(
+            lang,
+            match purpose {
+                Purpose::Move => "hud.ai_thinking",
+                Purpose::Hint => "hud.finding_hint",
+            },
+        );
+        ui.label(format!("{what}… {:.1} s", now - thinking.since));
+    });
+    if let Some(info) = &thinking.latest {
+        ui.label(
+            RichText::new(tf(
+                lang,
+                "hud.search",
+                &[
+                    &info.depth,
+                    &score_text(lang, info.score),
+                    &si(info.nodes_per_second()),
+                ],
+            ))
+            .small()
+            .weak(),
+        );
+    }
+}
+
+/// Seconds as `m:ss`.
+fn clock_text(seconds: f64) -> String {
+    let secs = seconds.max(0.0) as u64;
+    format!("{}:{:02}", secs / 60, secs % 60)
+}
+
+fn score_text(lang: Language, score: Score) -> String {
+    match score {
+        Score::Eval(v) => tf(lang, "hud.eval", &[&format!("{v:+}")]),
+        Score::WinIn(n) => tf(lang, "hud.wins_in", &[&n]),
+        Score::LossIn(n) => tf(lang, "hud.loses_in", &[&n]),
+    }
+}
+
+/// 12345678 → "12.3M".
+fn si(n: u64) -> String {
+    match n {
+        0..1_000 => n.to_string(),
+        1_000..1_000_000 => format!("{:.1}k", n as f64 / 1e3),
+        _ => format!("{:.1}M", n as f64 / 1e6),
+    }
+}
+
+fn game_over(ui: &mut egui::Ui, state: &mut HudState, result: GameResult, now: f64) {
+    let lang = state.lang();
+    let m = &*state.m;
+    egui::Frame::group(ui.style())
+        .fill(Color32::from_rgb(60, 45, 25))
+        .stroke(egui::Stroke::new(1.5, ACCENT))
+        .show(ui, |ui| {
+            let headline = match (m.settings().mode, result.winner()) {
+                (Mode::HumanVsAi, Some(w)) if w == m.settings().human_color => "hud.you_win",
+                (Mode::HumanVsAi, Some(_)) => "hud.ai_wins",
+                _ => "hud.game_over",
+            };
+            ui.label(
+                RichText::new(t(lang, headline))
+                    .strong()
+                    .size(18.0)
+                    .color(ACCENT),
+            );
+            ui.label(RichText::new(game_result_text(lang, &result)).strong());
+            match &result {
+                GameResult::Five { line, .. } => {
+                    let points = line.points();
+                    if let (Some(a), Some(b)) = (points.first(), points.last()) {
+                        ui.label(tf(
+                            lang,
+                            "hud.winning_line",
+                            &[&notation(*a), &notation(*b)],
+                        ));
+                    }
+                }
+                GameResult::Forbidden { point, why } => {
+                    let kind = forbidden_name(lang, why.kind);
+                    ui.label(tf(lang, "hud.forbidden_was", &[&notation(*point), &kind]));
+                }
+                _ => {}
+            }
+            ui.label(tf(
+                lang,
+                "hud.summary",
+                &[
+                    &m.game().moves().len(),
+                    &m.undos(),
+                    &clock_text(m.duration(now)),
+                ],
+            ));
+            // In a row, so the button keeps its own width in the compact
+            // layout's justified columns too.
+            ui.horizontal(|ui| {
+                if ui.button(t(lang, "hud.new_game")).clicked() {
+                    state.new_game.open_from_board();
+                }
+            });
+        });
+}
+
+fn controls(ui: &mut egui::Ui, state: &mut HudState) {
+    let lang = state.lang();
+    let m = &*state.m;
+    let playing = !m.game().is_over();
+    let human_turn = m.human_to_move();
+    let mut command = None;
+    ui.horizontal_wrapped(|ui| {
+        if button(ui, m.plies_to_undo() > 0, t(lang, "hud.undo"), "Ctrl+Z").clicked() {
+            command = Some(GameCommand::Undo);
+        }
+        if button(ui, m.plies_to_redo() > 0, t(lang, "hud.redo"), "Ctrl+Y").clicked() {
+            command = Some(GameCommand::Redo);
+        }
+        if button(ui, human_turn, t(lang, "hud.hint"), "H").clicked() {
+            state.hints.write(HintRequest);
+        }
+        let can_resign = playing && m.settings().mode != Mode::AiVsAi;
+        if button(ui, can_resign, t(lang, "hud.resign"), "").clicked() {
+            command = Some(GameCommand::Resign);
+        }
+        if button(ui, true, t(lang, "hud.new_game"), "Ctrl+N").clicked() {
+            state.new_game.open_from_board();
+        }
+    });
+    if let Some(command) = command {
+        state.commands.write(command);
+    }
+    ui.add_space(4.0);
+    // Edit copies and write back only real changes: a mutable borrow of
+    // the settings every frame would mark them changed every frame.
+    let s = &*state.settings;
+    let mut toggles = [s.coordinates, s.move_numbers, s.forbidden_marks, s.muted];
+    let [coordinates, move_numbers, forbidden_marks, muted] = &mut toggles;
+    ui.horizontal_wrapped(|ui| {
+        ui.checkbox(coordinates, t(lang, "hud.coordinates"))
+            .on_hover_text("C");
+        ui.checkbox(move_numbers, t(lang, "hud.move_numbers"))
+            .on_hover_text("N");
+        if m.game().rule() == Rule::Renju {
+            ui.checkbox(forbidden_marks, t(lang, "hud.forbidden_points"))
+                .on_hover_text("F");
+        }
+        ui.checkbox(muted, t(lang, "hud.mute")).on_hover_text("M");
+    });
+    if toggles != [s.coordinates, s.move_numbers, s.forbidden_marks, s.muted] {
+        let s = &mut *state.settings;
+        [s.coordinates, s.move_numbers, s.forbidden_marks, s.muted] = toggles;
+    }
+    ui.label(RichText::new(t(lang, "hud.play_hint")).small().weak());
+}
+
+fn button(ui: &mut egui::Ui, enabled: bool, label: &str, shortcut: &str) -> egui::Response {
+    let response = ui.add_enabled(enabled, egui::Button::new(label));
+    if shortcut.is_empty() {
+        response
+    } else {
+        response.on_hover_text(shortcut)
+    }
+}

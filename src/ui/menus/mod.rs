@@ -1,0 +1,356 @@
+//! The menus (egui): main menu, new-game dialog, settings, saved games,
+//! statistics and the replay viewer. Each is a full-window overlay above
+//! the board, chosen by the [`Overlay`] state; while one is open play is
+//! paused ([`Pause`]): the board takes no input, the clocks stop and the AI
+//! waits.
+//!
+//! Also here: the first screen (`--screen`, a file given on the command
+//! line), the CJK font, and opening files (menu, command line, drag and
+//! drop).
+
+mod dialogs;
+mod keys_screen;
+mod main_menu;
+mod new_game;
+mod replay_view;
+mod saved_games;
+mod settings_screen;
+mod stats;
+mod widgets;
+
+use crate::cli::{Options, StartScreen};
+use crate::i18n::t;
+use crate::input::MenuRequest;
+use crate::persistence;
+use crate::play::Pause;
+use crate::play::replay::{OpenFile, Replay};
+use crate::settings::Settings;
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+use bevy::state::state::StateTransitionSystems;
+use bevy::window::FileDragAndDrop;
+use bevy_egui::egui::epaint::text::{FontInsert, FontPriority, InsertFontFamily};
+use bevy_egui::egui::{self, FontData, FontFamily};
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
+use std::path::PathBuf;
+
+/// Which menu covers the board.
+#[derive(States, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Overlay {
+    /// The board, with the game's HUD.
+    #[default]
+    None,
+    Main,
+    NewGame,
+    Settings,
+    SavedGames,
+    Statistics,
+    Replay,
+    /// Every key of the game (F1, `?`).
+    Keys,
+}
+
+impl From<StartScreen> for Overlay {
+    fn from(screen: StartScreen) -> Overlay {
+        match screen {
+            StartScreen::Board => Overlay::None,
+            StartScreen::Menu => Overlay::Main,
+            StartScreen::NewGame => Overlay::NewGame,
+            StartScreen::Settings => Overlay::Settings,
+            StartScreen::SavedGames => Overlay::SavedGames,
+            StartScreen::Statistics => Overlay::Statistics,
+            StartScreen::Replay => Overlay::Replay,
+            StartScreen::Keys => Overlay::Keys,
+        }
+    }
+}
+
+/// The screen to show first, and the file to open.
+#[derive(Resource, Clone, Debug)]
+struct Startup {
+    screen: Overlay,
+    file: Option<PathBuf>,
+}
+
+/// The first screen: the main menu, unless the command line asked for a
+/// particular game or a screenshot (then the board), a screen (`--screen`)
+/// or a file (the replay viewer).
+pub fn start_with(app: &mut App, options: &Options) {
+    let board_first = options.chose_the_game() || options.screenshot.is_some();
+    let screen = match (&options.file, options.screen) {
+        (Some(_), _) => Overlay::Replay,
+        (None, Some(screen)) => screen.into(),
+        (None, None) if board_first => Overlay::None,
+        (None, None) => Overlay::Main,
+    };
+    app.insert_resource(Startup {
+        screen,
+        file: options.file.clone(),
+    });
+}
+
+/// The menus, their files and the window options.
+pub fn plugin(app: &mut App) {
+    app.init_state::<Overlay>()
+        .init_resource::<new_game::CancelTo>()
+        .add_plugins(files_plugin)
+        .add_systems(Startup, apply_startup)
+        .add_systems(
+            StateTransition,
+            pause_with_menus.before(StateTransitionSystems::DependentTransitions),
+        )
+        .add_systems(Update, (toggle_with_escape, open_requested_menus))
+        .add_systems(
+            EguiPrimaryContextPass,
+            (
+                setup_egui,
+                main_menu::show.run_if(in_state(Overlay::Main)),
+                new_game::show.run_if(in_state(Overlay::NewGame)),
+                settings_screen::show.run_if(in_state(Overlay::Settings)),
+                saved_games::show.run_if(in_state(Overlay::SavedGames)),
+                stats::show.run_if(in_state(Overlay::Statistics)),
+                replay_view::show.run_if(in_state(Overlay::Replay)),
+                keys_screen::show.run_if(in_state(Overlay::Keys)),
+                widgets::board_corner.run_if(in_state(Overlay::None)),
+                show_flash,
+            )
+                .chain(),
+        )
+        .add_plugins((
+            dialogs::plugin,
+            main_menu::plugin,
+            saved_games::plugin,
+            stats::plugin,
+            replay_view::plugin,
+        ));
+}
+
+fn apply_startup(
+    startup: Res<Startup>,
+    mut next: ResMut<NextState<Overlay>>,
+    mut open: MessageWriter<OpenFile>,
+) {
+    if let Some(file) = &startup.file {
+        open.write(OpenFile(file.clone()));
+    } else {
+        next.set(startup.screen);
+    }
+}
+
+/// Play pauses while a menu covers the board. Runs before the states
+/// change, so that [`Pause`] changes in the same frame as [`Overlay`].
+pub fn pause_with_menus(overlay: Res<NextState<Overlay>>, mut pause: ResMut<NextState<Pause>>) {
+    if let NextState::Pending(next) | NextState::PendingIfNeq(next) = &*overlay {
+        NextState::set_if_neq(&mut pause, Pause(*next != Overlay::None));
+    }
+}
+
+/// A short message over everything (a file that could not be opened, a
+/// save that worked), until dismissed or a few seconds passed.
+#[derive(Resource, Default, Debug)]
+pub struct Flash {
+    pub text: String,
+    pub error: bool,
+    pub at: f64,
+}
+
+impl Flash {
+    pub fn show(&mut self, text: impl Into<String>, error: bool, now: f64) {
+        self.text = text.into();
+        self.error = error;
+        self.at = now;
+    }
+}
+
+fn show_flash(
+    mut contexts: EguiContexts,
+    mut flash: ResMut<Flash>,
+    time: Res<Time<Real>>,
+    settings: Res<Settings>,
+) -> Result {
+    if flash.text.is_empty() {
+        return Ok(());
+    }
+    let age = time.elapsed_secs_f64() - flash.at;
+    // Errors stay until dismissed; confirmations fade out.
+    if !flash.error && age > 4.0 {
+        flash.text.clear();
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    let color = if flash.error {
+        widgets::ERROR
+    } else {
+        widgets::ACCENT
+    };
+    let mut dismissed = false;
+    egui::Area::new(egui::Id::new("flash"))
+        .order(egui::Order::Tooltip)
+        .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 16.0))
+        .show(ctx, |ui| {
+            egui::Frame::popup(ui.style())
+                .stroke(egui::Stroke::new(1.5, color))
+                .show(ui, |ui| {
+                    ui.set_max_width(640.0);
+                    ui.horizontal(|ui| {
+                        ui.label(egui::RichText::new(&flash.text).color(color));
+                        if flash.error
+                            && ui
+                                .button(t(settings.language, "settings.dismiss"))
+                                .clicked()
+                        {
+                            dismissed = true;
+                        }
+                    });
+                });
+        });
+    if dismissed {
+        flash.text.clear();
+    }
+    Ok(())
+}
+
+/// The CJK subset (see `scripts/make-font-subset.sh`), compiled in so the
+/// Chinese menus work wherever the binary runs.
+const CJK_FONT: &[u8] = include_bytes!("../../../assets/fonts/NotoSansSC-subset.otf");
+
+/// Adds the CJK font as the last fallback of both families: Latin text
+/// keeps egui's fonts, Chinese characters come from the subset.
+pub fn install_fonts(ctx: &egui::Context) {
+    ctx.add_font(FontInsert::new(
+        "noto-sans-sc-subset",
+        FontData::from_static(CJK_FONT),
+        vec![
+            InsertFontFamily {
+                family: FontFamily::Proportional,
+                priority: FontPriority::Lowest,
+            },
+            InsertFontFamily {
+                family: FontFamily::Monospace,
+                priority: FontPriority::Lowest,
+            },
+        ],
+    ));
+}
+
+fn setup_egui(mut contexts: EguiContexts, mut done: Local<bool>) -> Result {
+    if !*done {
+        install_fonts(contexts.ctx_mut()?);
+        *done = true;
+    }
+    Ok(())
+}
+
+/// Opens the new-game screen from the board (the HUD's New game button,
+/// Ctrl+N); its Cancel goes back to the board.
+#[derive(SystemParam)]
+pub struct NewGameScreen<'w> {
+    next: ResMut<'w, NextState<Overlay>>,
+    cancel_to: ResMut<'w, new_game::CancelTo>,
+}
+
+impl NewGameScreen<'_> {
+    pub fn open_from_board(&mut self) {
+        self.cancel_to.0 = Overlay::None;
+        self.next.set(Overlay::NewGame);
+    }
+}
+
+/// The board's keys that open a menu (Ctrl+N).
+fn open_requested_menus(mut requests: MessageReader<MenuRequest>, mut new_game: NewGameScreen) {
+    for request in requests.read() {
+        match request {
+            MenuRequest::NewGame => new_game.open_from_board(),
+        }
+    }
+}
+
+/// Escape opens the main menu from the board and goes back one level in
+/// the menus; F1 or `?` shows the keys (and closes them again).
+fn toggle_with_escape(
+    keys: Res<ButtonInput<KeyCode>>,
+    overlay: Res<State<Overlay>>,
+    mut next: ResMut<NextState<Overlay>>,
+) {
+    let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+    let help = keys.just_pressed(KeyCode::F1) || (shift && keys.just_pressed(KeyCode::Slash));
+    if help {
+        next.set(match overlay.get() {
+            Overlay::Keys => Overlay::None,
+            _ => Overlay::Keys,
+        });
+    } else if keys.just_pressed(KeyCode::Escape) {
+        next.set(match overlay.get() {
+            Overlay::None => Overlay::Main,
+            Overlay::Main => Overlay::None,
+            _ => Overlay::Main,
+        });
+    }
+}
+
+/// Opening game files: dropped on the window or asked for with
+/// [`OpenFile`]. Needs the [`Overlay`] state, [`Settings`] and the
+/// window's `FileDragAndDrop` messages (headless tests add them).
+pub fn files_plugin(app: &mut App) {
+    app.add_message::<OpenFile>()
+        .init_resource::<Flash>()
+        .init_resource::<ReplayReturn>()
+        .add_systems(Update, (receive_dropped_files, open_files).chain());
+}
+
+fn receive_dropped_files(
+    mut drops: MessageReader<FileDragAndDrop>,
+    mut open: MessageWriter<OpenFile>,
+) {
+    for drop in drops.read() {
+        if let FileDragAndDrop::DroppedFile { path_buf, .. } = drop {
+            open.write(OpenFile(path_buf.clone()));
+        }
+    }
+}
+
+/// Opens requested files in the replay viewer; one that cannot be read
+/// leaves everything as it was and says why.
+/// Where the replay viewer's Back button goes: the screen it was opened
+/// from.
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReplayReturn(pub Overlay);
+
+impl Default for ReplayReturn {
+    fn default() -> Self {
+        ReplayReturn(Overlay::SavedGames)
+    }
+}
+
+fn open_files(
+    mut requests: MessageReader<OpenFile>,
+    current: Res<State<Overlay>>,
+    mut back: ResMut<ReplayReturn>,
+    mut settings: ResMut<Settings>,
+    mut commands: Commands,
+    mut next: ResMut<NextState<Overlay>>,
+    mut flash: ResMut<Flash>,
+    time: Res<Time<Real>>,
+) {
+    for OpenFile(path) in requests.read() {
+        match persistence::load_file(path, settings.rule) {
+            Ok(record) => {
+                let name = path.file_name().map_or_else(
+                    || path.display().to_string(),
+                    |n| n.to_string_lossy().into_owned(),
+                );
+                commands.insert_resource(Replay::new(record, name));
+                settings.remember_file(path);
+                if *current.get() != Overlay::Replay {
+                    back.0 = *current.get();
+                }
+                next.set(Overlay::Replay);
+            }
+            Err(e) => {
+                let text = format!("{}: {e}", t(settings.language, "error.open"));
+                warn!("{text}");
+                flash.show(text, true, time.elapsed_secs_f64());
+            }
+        }
+    }
+}

@@ -1,0 +1,330 @@
+//! The replay viewer: the game's own board at the cursor (the board draws
+//! whatever [`BoardSource`] says), and a panel beside it: step
+//! back/forward, first/last, autoplay with speed, a slider, a clickable
+//! move list, "play from here", and export (clipboard, files).
+
+use super::dialogs::FileDialog;
+use super::widgets::ACCENT;
+use super::{Flash, Overlay, ReplayReturn};
+use crate::board::shown::BoardSource;
+use crate::board::view::HudInsets;
+use crate::i18n::{Language, color_name, player_text, result_text, rule_name, t, tf};
+use crate::persistence::{self, autosave, autosave::GameFiles};
+use crate::play::game::notation;
+use crate::play::replay::{Replay, ReplayCommand};
+use crate::settings::Settings;
+use bevy::prelude::*;
+use bevy_egui::EguiContexts;
+use bevy_egui::egui::{self, Key, RichText};
+use gomoku_engine::Color as StoneColor;
+use gomoku_engine::record::formats::{Format, SavedResult};
+
+/// The viewer's panel, beside the board.
+const PANEL_WIDTH: f32 = 380.0;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(OnExit(Overlay::Replay), show_the_game_again);
+}
+
+/// Leaving the viewer, the board shows the game in play again.
+fn show_the_game_again(mut source: ResMut<BoardSource>) {
+    *source = BoardSource::Live;
+}
+
+/// What the side panel asks for.
+#[derive(Default)]
+struct Actions {
+    close: bool,
+    branch: bool,
+    copy: Option<Format>,
+    save: Option<Format>,
+    /// Where the cursor goes.
+    cursor: Vec<ReplayCommand>,
+    /// Save through the desktop's file dialog.
+    save_as: bool,
+}
+
+#[allow(clippy::too_many_arguments)]
+pub(super) fn show(
+    mut contexts: EguiContexts,
+    mut settings: ResMut<Settings>,
+    replay: Option<Res<Replay>>,
+    mut cursor: MessageWriter<ReplayCommand>,
+    files: Res<GameFiles>,
+    mut source: ResMut<BoardSource>,
+    mut dialogs: MessageWriter<FileDialog>,
+    mut insets: ResMut<HudInsets>,
+    mut next: ResMut<NextState<Overlay>>,
+    back: Res<ReplayReturn>,
+    mut flash: ResMut<Flash>,
+    time: Res<Time>,
+    real: Res<Time<Real>>,
+    mut commands: Commands,
+) -> Result {
+    let Some(replay) = replay else {
+        // Nothing loaded (e.g. `--screen replay` alone): back to the menu.
+        next.set(Overlay::Main);
+        return Ok(());
+    };
+    let ctx = contexts.ctx_mut()?;
+    let lang = settings.language;
+    let mut actions = Actions::default();
+    keys(ctx, &mut actions.cursor);
+    // The game's own board shows the position at the cursor; the viewer
+    // is a panel beside it, where the HUD usually is.
+    let mut root = egui::Ui::new(
+        ctx.clone(),
+        "replay-root".into(),
+        egui::UiBuilder::new()
+            .layer_id(egui::LayerId::background())
+            .max_rect(ctx.viewport_rect()),
+    );
+    let panel_rect = egui::Panel::right("replay")
+        .resizable(false)
+        .exact_size(PANEL_WIDTH)
+        .show(&mut root, |ui| panel(ui, lang, &replay, &mut actions))
+        .response
+        .rect;
+    insets.set_if_neq(HudInsets {
+        right: panel_rect.width(),
+        bottom: 0.0,
+    });
+    let at_cursor = replay.position();
+    if !matches!(&*source, BoardSource::Replay(shown) if **shown == *at_cursor) {
+        *source = BoardSource::Replay(Box::new(at_cursor.clone()));
+    }
+    cursor.write_batch(actions.cursor.drain(..));
+    let now = real.elapsed_secs_f64();
+    if let Some(format) = actions.copy {
+        ctx.copy_text(replay.export(format));
+        flash.show(t(lang, "replay.copied"), false, now);
+    }
+    if let Some(format) = actions.save {
+        match &files.storage {
+            Some(storage) => {
+                let path =
+                    persistence::fresh_name(&storage.saves_dir(), "game", format.extension());
+                match persistence::save_file(&path, &replay.record) {
+                    Ok(()) => {
+                        flash.show(tf(lang, "replay.saved", &[&path.display()]), false, now);
+                        settings.remember_file(&path);
+                    }
+                    Err(e) => flash.show(tf(lang, "replay.save_failed", &[&e]), true, now),
+                }
+            }
+            None => flash.show(t(lang, "settings.not_stored"), true, now),
+        }
+    }
+    if actions.save_as {
+        dialogs.write(FileDialog::SaveReplay);
+    }
+    if actions.branch {
+        let settings_of = autosave::settings_of(&replay.record, settings.ai_level);
+        let plies = replay.cursor();
+        let now = time.elapsed_secs_f64();
+        match autosave::start_from_record(
+            &mut commands,
+            &replay.record,
+            plies,
+            settings_of,
+            false,
+            now,
+        ) {
+            Ok(()) => next.set(Overlay::None),
+            Err(e) => flash.show(e, true, real.elapsed_secs_f64()),
+        }
+    } else if actions.close {
+        cursor.write(ReplayCommand::Stop);
+        next.set(back.0);
+    }
+    Ok(())
+}
+
+fn keys(ctx: &egui::Context, cursor: &mut Vec<ReplayCommand>) {
+    // No text fields on this screen, so the keys are always the viewer's
+    // (egui also reports "wants keyboard" when a clicked button has focus).
+    ctx.input(|i| {
+        for (key, command) in [
+            (Key::ArrowLeft, ReplayCommand::Step(-1)),
+            (Key::ArrowRight, ReplayCommand::Step(1)),
+            (Key::Home, ReplayCommand::First),
+            (Key::End, ReplayCommand::Last),
+            (Key::Space, ReplayCommand::TogglePlay),
+        ] {
+            if i.key_pressed(key) {
+                cursor.push(command);
+            }
+        }
+    });
+}
+
+fn panel(ui: &mut egui::Ui, lang: Language, replay: &Replay, actions: &mut Actions) {
+    ui.horizontal(|ui| {
+        ui.heading(
+            RichText::new(t(lang, "replay.title"))
+                .size(26.0)
+                .color(ACCENT),
+        );
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            actions.close = ui.button(format!("← {}", t(lang, "menu.back"))).clicked();
+        });
+    });
+    ui.label(RichText::new(&replay.source).small().weak());
+    let meta = &replay.record.meta;
+    let game = &replay.record.game;
+    ui.label(format!(
+        "{}: {}   {}: {}",
+        color_name(lang, StoneColor::Black),
+        player_text(lang, &meta.black),
+        color_name(lang, StoneColor::White),
+        player_text(lang, &meta.white)
+    ));
+    ui.label(format!(
+        "{} · {}",
+        rule_name(lang, game.rule()),
+        result_text(lang, SavedResult::of(game))
+    ));
+    ui.separator();
+    ui.label(
+        RichText::new(tf(
+            lang,
+            "replay.position",
+            &[&replay.cursor(), &replay.len()],
+        ))
+        .strong(),
+    );
+    let mut at = replay.cursor();
+    let len = replay.len();
+    ui.spacing_mut().slider_width = 300.0;
+    if ui
+        .add(egui::Slider::new(&mut at, 0..=len).show_value(false))
+        .changed()
+    {
+        actions.cursor.push(ReplayCommand::Goto(at));
+    }
+    ui.horizontal(|ui| {
+        let at_start = replay.cursor() == 0;
+        let at_end = replay.cursor() == len;
+        if ui
+            .add_enabled(!at_start, egui::Button::new("⏮"))
+            .on_hover_text(t(lang, "replay.first"))
+            .clicked()
+        {
+            actions.cursor.push(ReplayCommand::First);
+        }
+        if ui
+            .add_enabled(!at_start, egui::Button::new("◀"))
+            .on_hover_text(t(lang, "replay.prev"))
+            .clicked()
+        {
+            actions.cursor.push(ReplayCommand::Step(-1));
+        }
+        let play = if replay.playing {
+            "replay.pause"
+        } else {
+            "replay.play"
+        };
+        if ui.button(t(lang, play)).clicked() {
+            actions.cursor.push(ReplayCommand::TogglePlay);
+        }
+        if ui
+            .add_enabled(!at_end, egui::Button::new("▶"))
+            .on_hover_text(t(lang, "replay.next"))
+            .clicked()
+        {
+            actions.cursor.push(ReplayCommand::Step(1));
+        }
+        if ui
+            .add_enabled(!at_end, egui::Button::new("⏭"))
+            .on_hover_text(t(lang, "replay.last"))
+            .clicked()
+        {
+            actions.cursor.push(ReplayCommand::Last);
+        }
+    });
+    ui.horizontal(|ui| {
+        ui.label(t(lang, "replay.speed"));
+        ui.spacing_mut().slider_width = 150.0;
+        let mut speed = replay.speed;
+        let slider = egui::Slider::new(&mut speed, 0.5..=10.0)
+            .logarithmic(true)
+            .max_decimals(1);
+        if ui.add(slider).changed() {
+            actions.cursor.push(ReplayCommand::Speed(speed));
+        }
+    });
+    ui.label(RichText::new(t(lang, "replay.keys")).small().weak());
+    ui.add_space(4.0);
+    if ui
+        .add_enabled(
+            replay.can_branch(),
+            egui::Button::new(RichText::new(t(lang, "replay.from_here")).strong()),
+        )
+        .clicked()
+    {
+        actions.branch = true;
+    }
+    ui.separator();
+    ui.label(RichText::new(t(lang, "replay.export")).strong());
+    ui.horizontal_wrapped(|ui| {
+        for (format, key) in [
+            (Format::MoveString, "replay.copy_moves"),
+            (Format::Sgf, "replay.copy_sgf"),
+            (Format::Psq, "replay.copy_psq"),
+        ] {
+            if ui.button(t(lang, key)).clicked() {
+                actions.copy = Some(format);
+            }
+        }
+    });
+    ui.horizontal(|ui| {
+        ui.label(t(lang, "replay.save_as"));
+        for format in [Format::Save, Format::Sgf, Format::Psq] {
+            if ui
+                .button(format!(".{}", format.extension()))
+                .on_hover_text(t(lang, "replay.save_tip"))
+                .clicked()
+            {
+                actions.save = Some(format);
+            }
+        }
+        actions.save_as = ui
+            .button(t(lang, "dialog.save_as"))
+            .on_hover_text(t(lang, "dialog.browse_tip"))
+            .clicked();
+    });
+    ui.separator();
+    ui.label(RichText::new(t(lang, "replay.moves")).strong());
+    move_list(ui, replay, &mut actions.cursor);
+}
+
+/// Moves in pairs, "12. H8 I9"; a click jumps there.
+fn move_list(ui: &mut egui::Ui, replay: &Replay, cursor_out: &mut Vec<ReplayCommand>) {
+    let moves = replay.moves().to_vec();
+    let cursor = replay.cursor();
+    egui::ScrollArea::vertical()
+        .auto_shrink([false, false])
+        .show(ui, |ui| {
+            egui::Grid::new("replay-moves")
+                .num_columns(3)
+                .spacing([10.0, 2.0])
+                .show(ui, |ui| {
+                    for (pair, chunk) in moves.chunks(2).enumerate() {
+                        ui.label(RichText::new(format!("{}.", pair + 1)).weak().monospace());
+                        for (k, &p) in chunk.iter().enumerate() {
+                            let ply = pair * 2 + k + 1;
+                            let text = RichText::new(notation(p)).monospace();
+                            let label = ui.selectable_label(ply == cursor, text);
+                            if ply == cursor && replay.playing {
+                                // Keep the current move in view while autoplaying.
+                                label.scroll_to_me(None);
+                            }
+                            if label.clicked() {
+                                cursor_out.push(ReplayCommand::Goto(ply));
+                            }
+                        }
+                        ui.end_row();
+                    }
+                });
+        });
+}

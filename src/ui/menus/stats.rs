@@ -1,0 +1,152 @@
+//! Statistics: the human's wins, draws and losses against the AI per level
+//! and rule, and the past games, which open in the replay viewer.
+
+use super::Overlay;
+use super::saved_games::short_date;
+use super::widgets::{self, ACCENT, ERROR};
+use crate::i18n::{Language, color_name, rule_name, stored_level_name, t, tf};
+use crate::persistence::autosave::GameFiles;
+use crate::persistence::{Outcome, Statistics, Tally};
+use crate::play::replay::OpenFile;
+use crate::settings::Settings;
+use bevy::prelude::*;
+use bevy_egui::EguiContexts;
+use bevy_egui::egui::{self, Color32, RichText};
+
+#[derive(Resource, Default)]
+pub(super) struct Computed(Statistics);
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Computed>()
+        .add_systems(OnEnter(Overlay::Statistics), refresh);
+}
+
+fn refresh(files: Res<GameFiles>, mut stats: ResMut<Computed>) {
+    stats.0 = files
+        .storage
+        .as_ref()
+        .map(|s| s.statistics())
+        .unwrap_or_default();
+}
+
+fn tally_cells(ui: &mut egui::Ui, tally: Tally) {
+    ui.label(RichText::new(tally.wins.to_string()).color(Color32::from_rgb(140, 210, 120)));
+    ui.label(tally.draws.to_string());
+    ui.label(RichText::new(tally.losses.to_string()).color(ERROR));
+}
+
+pub(super) fn show(
+    mut contexts: EguiContexts,
+    settings: Res<Settings>,
+    stats: Res<Computed>,
+    mut open: MessageWriter<OpenFile>,
+    mut next: ResMut<NextState<Overlay>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let lang = settings.language;
+    let stats = &stats.0;
+    let mut back = false;
+    widgets::screen(ctx, "statistics", 820.0, |ui| {
+        back = widgets::title_bar(ui, lang, t(lang, "stats.title"));
+        if stats.games.is_empty() {
+            ui.label(t(lang, "stats.empty"));
+        } else {
+            tallies(ui, lang, stats);
+            ui.add_space(12.0);
+            ui.label(
+                RichText::new(t(lang, "stats.past"))
+                    .strong()
+                    .size(18.0)
+                    .color(ACCENT),
+            );
+            past_games(ui, lang, stats, &mut open);
+        }
+        if stats.unreadable > 0 {
+            ui.label(
+                RichText::new(tf(lang, "stats.unreadable", &[&stats.unreadable])).color(ERROR),
+            );
+        }
+    });
+    if back {
+        next.set(Overlay::Main);
+    }
+    Ok(())
+}
+
+fn tallies(ui: &mut egui::Ui, lang: Language, stats: &Statistics) {
+    egui::Grid::new("stats-tallies")
+        .num_columns(5)
+        .striped(true)
+        .spacing([24.0, 8.0])
+        .show(ui, |ui| {
+            for key in [
+                "col.level",
+                "col.rule",
+                "stats.wins",
+                "stats.draws",
+                "stats.losses",
+            ] {
+                ui.label(RichText::new(t(lang, key)).strong());
+            }
+            ui.end_row();
+            for (level, rule, tally) in stats.rows() {
+                ui.label(stored_level_name(lang, level));
+                ui.label(rule_name(lang, rule));
+                tally_cells(ui, tally);
+                ui.end_row();
+            }
+            ui.label(RichText::new(t(lang, "stats.total")).strong());
+            ui.label("");
+            tally_cells(ui, stats.total());
+            ui.end_row();
+        });
+}
+
+fn past_games(
+    ui: &mut egui::Ui,
+    lang: Language,
+    stats: &Statistics,
+    open: &mut MessageWriter<OpenFile>,
+) {
+    egui::Grid::new("stats-games")
+        .num_columns(6)
+        .striped(true)
+        .spacing([18.0, 6.0])
+        .show(ui, |ui| {
+            for key in [
+                "col.date",
+                "col.level",
+                "col.rule",
+                "new.you_play",
+                "col.result",
+                "col.moves",
+            ] {
+                ui.label(RichText::new(t(lang, key)).strong());
+            }
+            ui.end_row();
+            for game in &stats.games {
+                let date = short_date(&game.summary.date);
+                if ui
+                    .link(if date.is_empty() {
+                        "—".to_string()
+                    } else {
+                        date
+                    })
+                    .clicked()
+                {
+                    open.write(OpenFile(game.summary.path.clone()));
+                }
+                ui.label(stored_level_name(lang, &game.level));
+                ui.label(rule_name(lang, game.summary.rule));
+                ui.label(color_name(lang, game.human));
+                let (key, color) = match game.outcome {
+                    Outcome::Win => ("outcome.win", Color32::from_rgb(140, 210, 120)),
+                    Outcome::Draw => ("outcome.draw", ui.visuals().text_color()),
+                    Outcome::Loss => ("outcome.loss", ERROR),
+                };
+                ui.label(RichText::new(t(lang, key)).color(color));
+                ui.label(game.summary.moves.to_string());
+                ui.end_row();
+            }
+        });
+}

@@ -1,0 +1,57 @@
+//! Idle costs nothing: the window is redrawn on input, and otherwise only
+//! as often as something on screen changes: every frame while the board
+//! animates, a few times a second while the AI thinks or a clock runs,
+//! once a second when all is still (for the HUD's notices to fade).
+//! Anything else that changes the screen from outside the frame (a network
+//! message) writes a `RequestRedraw` message to wake the app.
+
+use crate::board::stones::BoardMotion;
+use crate::play::Pause;
+use crate::play::ai::Thinking;
+use crate::play::clock::GameClock;
+use crate::play::game::Match;
+use bevy::prelude::*;
+use bevy::winit::{UpdateMode, WinitSettings};
+use std::time::Duration;
+
+/// Redraws when nothing moves (notices and flashes fade on their own).
+const IDLE: Duration = Duration::from_secs(1);
+/// Redraws while the AI thinks (its progress line) or a clock runs.
+const TICKING: Duration = Duration::from_millis(100);
+/// Redraws while the board animates: as fast as the display allows.
+const MOVING: Duration = Duration::ZERO;
+
+/// Not added for `--screenshot` runs, which count frames.
+pub fn plugin(app: &mut App) {
+    app.insert_resource(WinitSettings {
+        focused_mode: UpdateMode::reactive(IDLE),
+        unfocused_mode: UpdateMode::reactive_low_power(IDLE),
+    })
+    .add_systems(Last, choose_update_mode);
+}
+
+fn choose_update_mode(
+    board: BoardMotion,
+    thinking: Res<Thinking>,
+    m: Res<Match>,
+    clock: Res<GameClock>,
+    pause: Res<State<Pause>>,
+    mut winit: ResMut<WinitSettings>,
+) {
+    let clock_running = clock.control.is_some() && !m.game().is_over() && !pause.get().0;
+    let wait = if board.is_moving() {
+        MOVING
+    } else if thinking.purpose.is_some() || clock_running {
+        TICKING
+    } else {
+        IDLE
+    };
+    let focused = UpdateMode::reactive(wait);
+    let unfocused = UpdateMode::reactive_low_power(wait);
+    if winit.focused_mode != focused || winit.unfocused_mode != unfocused {
+        *winit = WinitSettings {
+            focused_mode: focused,
+            unfocused_mode: unfocused,
+        };
+    }
+}
