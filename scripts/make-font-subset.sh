@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds assets/fonts/NotoSansSC-subset.otf: Noto Sans CJK SC (SIL OFL 1.1,
 # from Debian's fonts-noto-cjk) cut down to printable ASCII plus the
-# non-ASCII characters of the UI strings in src/i18n.rs, so the game can
+# non-ASCII characters of the UI strings in src/i18n/*.rs, so the game can
 # show its Chinese texts without shipping a 16 MB font.
 #
 # Run it again after adding or changing a Chinese string; the test
@@ -31,13 +31,13 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 mkdir -p "$out_dir"
-"$python" - "$source_ttc" "$out" "$chars_file" src/i18n.rs <<'PY'
+"$python" - "$source_ttc" "$out" "$chars_file" src/i18n/*.rs <<'PY'
 import sys
 from fontTools.ttLib import TTCollection
 from fontTools import subset
 
-source, out, chars_file, i18n = sys.argv[1:5]
-text = open(i18n, encoding="utf-8").read()
+source, out, chars_file, *i18n = sys.argv[1:]
+text = "".join(open(f, encoding="utf-8").read() for f in i18n)
 # Every non-ASCII character in the strings file (the Chinese texts, the
 # arrows in key hints, full-width punctuation) plus printable ASCII.
 wanted = sorted({c for c in text if ord(c) > 0x7E and not c.isspace()})

@@ -5,7 +5,7 @@
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
-use gomoku::i18n::{self, Language, STRINGS};
+use gomoku::i18n::{self, Language};
 use gomoku::persistence::autosave::{self, GameFiles, GameInfo};
 use gomoku::persistence::settings_file::{self, LoadOutcome};
 use gomoku::persistence::{self, LoadError, Outcome, Storage};
@@ -740,7 +740,7 @@ fn replay_of_a_forbidden_loss_shows_every_prefix() {
 #[test]
 fn every_string_has_both_languages_and_the_same_placeholders() {
     let mut keys = std::collections::HashSet::new();
-    for &(key, en, zh) in STRINGS {
+    for &(key, en, zh) in i18n::all_strings() {
         assert!(keys.insert(key), "duplicate key {key}");
         assert!(!en.trim().is_empty() && !zh.trim().is_empty(), "{key}");
         for i in 0..4 {
@@ -751,8 +751,7 @@ fn every_string_has_both_languages_and_the_same_placeholders() {
     for level in Level::ALL {
         assert_eq!(i18n::level_name(Language::English, level), level.name());
         // The translation was made from the engine's current text.
-        let key = STRINGS
-            .iter()
+        let key = i18n::all_strings()
             .find(|s| s.0 == format!("level.{}.desc", level.name()))
             .unwrap();
         assert_eq!(
@@ -782,7 +781,7 @@ fn source_texts() -> Vec<(PathBuf, String)> {
                 // The table lists every key; uses are elsewhere.
                 let text = match text.find("pub const STRINGS") {
                     Some(start) => {
-                        let end = start + text[start..].find("\n];").unwrap();
+                        let end = start + text[start..].find("];").unwrap();
                         format!("{}{}", &text[..start], &text[end..])
                     }
                     None => text,
@@ -803,7 +802,7 @@ fn literals(text: &str) -> Vec<&str> {
 
 #[test]
 fn every_key_the_code_uses_exists_and_every_key_is_used() {
-    let keys: std::collections::HashSet<&str> = STRINGS.iter().map(|s| s.0).collect();
+    let keys: std::collections::HashSet<&str> = i18n::all_strings().map(|s| s.0).collect();
     let namespaces: std::collections::HashSet<&str> =
         keys.iter().map(|k| k.split('.').next().unwrap()).collect();
     let sources = source_texts();

@@ -1,10 +1,18 @@
 //! Every string the menus show, in English and 简体中文, looked up by key.
 //!
-//! `scripts/make-font-subset.sh` reads this file to find the Chinese
+//! The general strings are here; each feature with many texts keeps its
+//! own table in a file beside this one (network play, opening rules,
+//! analysis), so features are written without touching one shared list.
+//!
+//! `scripts/make-font-subset.sh` reads these files to find the Chinese
 //! characters the UI uses and builds the CJK font subset from them, so a
 //! new Chinese string needs the script to be run again (the test
 //! `every_chinese_character_is_in_the_font` in `tests/persistence.rs`
 //! says so when it is forgotten).
+
+mod analysis;
+mod network;
+mod opening;
 
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
@@ -445,9 +453,22 @@ pub const STRINGS: &[(&str, &str, &str)] = &[
     ),
 ];
 
+/// Every table of strings: the general one and each feature's.
+pub const TABLES: &[&[(&str, &str, &str)]] = &[
+    STRINGS,
+    network::STRINGS,
+    opening::STRINGS,
+    analysis::STRINGS,
+];
+
+/// Every (key, English, Chinese) of all tables.
+pub fn all_strings() -> impl Iterator<Item = &'static (&'static str, &'static str, &'static str)> {
+    TABLES.iter().flat_map(|table| table.iter())
+}
+
 fn table() -> &'static HashMap<&'static str, (&'static str, &'static str)> {
     static TABLE: OnceLock<HashMap<&'static str, (&'static str, &'static str)>> = OnceLock::new();
-    TABLE.get_or_init(|| STRINGS.iter().map(|&(k, en, zh)| (k, (en, zh))).collect())
+    TABLE.get_or_init(|| all_strings().map(|&(k, en, zh)| (k, (en, zh))).collect())
 }
 
 /// The text of `key` in `lang`; an unknown key shows as itself, so a typo
@@ -601,8 +622,7 @@ pub fn forbidden_name(lang: Language, kind: gomoku_engine::ForbiddenKind) -> &'s
 /// All distinct non-ASCII characters of the Chinese texts (the font subset
 /// must contain them).
 pub fn chinese_characters() -> std::collections::BTreeSet<char> {
-    STRINGS
-        .iter()
+    all_strings()
         .flat_map(|&(_, _, zh)| zh.chars())
         .chain(Language::Chinese.native_name().chars())
         .filter(|c| !c.is_ascii())
