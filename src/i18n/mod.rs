@@ -2,7 +2,7 @@
 //!
 //! The general strings are here; each feature with many texts keeps its
 //! own table in a file beside this one (network play, opening rules,
-//! analysis), so features are written without touching one shared list.
+//! analysis, review), so features are written without touching one shared list.
 //!
 //! `scripts/make-font-subset.sh` reads these files to find the Chinese
 //! characters the UI uses and builds the CJK font subset from them, so a
@@ -13,6 +13,7 @@
 mod analysis;
 mod network;
 mod opening;
+mod review;
 
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
@@ -459,6 +460,7 @@ pub const TABLES: &[&[(&str, &str, &str)]] = &[
     network::STRINGS,
     opening::STRINGS,
     analysis::STRINGS,
+    review::STRINGS,
 ];
 
 /// Every (key, English, Chinese) of all tables.
