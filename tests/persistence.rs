@@ -908,7 +908,7 @@ fn a_dropped_file_opens_in_the_replay_viewer_and_a_bad_one_says_why() {
     // Only the file that opened is remembered, newest first, once.
     assert_eq!(
         app.world().resource::<Settings>().recent_files,
-        [good.clone()]
+        std::slice::from_ref(&good)
     );
     let mut settings = Settings::default();
     for i in 0..12 {
