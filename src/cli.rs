@@ -3,6 +3,7 @@
 
 use crate::i18n::Language;
 use crate::play::game::{BOARD_SIZE, Match, MatchSettings, Mode};
+use crate::ui::menus::Overlay;
 use gomoku_engine::board::parse_move_list;
 use gomoku_engine::search::Level;
 use gomoku_engine::{Color, ForbiddenPolicy, Point, Rule};
@@ -41,35 +42,6 @@ Ctrl+N new game, H hint, M mute, C coordinates, N move numbers,
 F forbidden points (Renju), Escape menu, F1 or ? all keys.
 ";
 
-/// The screen `--screen` asks to start on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum StartScreen {
-    Board,
-    Menu,
-    NewGame,
-    Settings,
-    SavedGames,
-    Statistics,
-    Replay,
-    Keys,
-}
-
-impl StartScreen {
-    pub fn from_name(name: &str) -> Option<StartScreen> {
-        match name.trim().to_ascii_lowercase().as_str() {
-            "game" | "board" => Some(StartScreen::Board),
-            "menu" | "main" => Some(StartScreen::Menu),
-            "new" | "new-game" => Some(StartScreen::NewGame),
-            "settings" => Some(StartScreen::Settings),
-            "load" | "saves" => Some(StartScreen::SavedGames),
-            "stats" | "statistics" => Some(StartScreen::Statistics),
-            "replay" => Some(StartScreen::Replay),
-            "keys" | "help" => Some(StartScreen::Keys),
-            _ => None,
-        }
-    }
-}
-
 #[derive(Debug, Clone, PartialEq)]
 pub struct Options {
     pub settings: MatchSettings,
@@ -80,7 +52,8 @@ pub struct Options {
     pub frames: u32,
     pub frame_stats: bool,
     pub move_numbers: bool,
-    pub screen: Option<StartScreen>,
+    /// The screen `--screen` asked to start on.
+    pub screen: Option<Overlay>,
     pub language: Option<Language>,
     /// A game file to open in the replay viewer.
     pub file: Option<PathBuf>,
@@ -108,6 +81,19 @@ impl Options {
     /// board with it; otherwise the settings choose).
     pub fn chose_the_game(&self) -> bool {
         !self.moves.is_empty() || self.settings != MatchSettings::default()
+    }
+
+    /// The first screen: the replay viewer for a file, else the one
+    /// `--screen` names, else the board when the command line chose the
+    /// game or a screenshot, else the main menu.
+    pub fn first_screen(&self) -> Overlay {
+        let board_first = self.chose_the_game() || self.screenshot.is_some();
+        match (&self.file, self.screen) {
+            (Some(_), _) => Overlay::Replay,
+            (None, Some(screen)) => screen,
+            (None, None) if board_first => Overlay::None,
+            (None, None) => Overlay::Main,
+        }
     }
 }
 
@@ -175,8 +161,9 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> 
             Long("move-numbers") => options.move_numbers = true,
             Long("screen") => {
                 let v = value(&mut parser)?;
-                options.screen = Some(StartScreen::from_name(&v).ok_or_else(|| {
-                    format!("unknown screen '{v}' (menu, game, new, settings, load, stats, replay, keys)")
+                options.screen = Some(Overlay::from_name(&v).ok_or_else(|| {
+                    let names: Vec<&str> = Overlay::NAMES.iter().map(|&(name, _)| name).collect();
+                    format!("unknown screen '{v}' ({})", names.join(", "))
                 })?);
             }
             Long("lang" | "language") => {

@@ -98,7 +98,7 @@ impl Plugin for AppPlugin {
             ui::plugin,
             dev::plugin,
         ));
-        ui::menus::start_with(app, options);
+        ui::menus::start_with(app, options.first_screen(), options.file.clone());
         match &options.screenshot {
             // A screenshot is taken after a number of frames: keep drawing.
             Some(path) => {

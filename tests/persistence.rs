@@ -930,7 +930,8 @@ fn a_dropped_file_opens_in_the_replay_viewer_and_a_bad_one_says_why() {
 
 #[test]
 fn menu_arguments_and_game_arguments_share_one_parser() {
-    use gomoku::cli::{self, Command, StartScreen};
+    use gomoku::cli::{self, Command};
+    use gomoku::ui::menus::Overlay;
     let args = |list: &[&str]| list.iter().map(|s| s.to_string()).collect::<Vec<_>>();
     let parse = |list: &[&str]| match cli::parse(args(list)) {
         Ok(Command::Play(options)) => Ok(*options),
@@ -951,7 +952,7 @@ fn menu_arguments_and_game_arguments_share_one_parser() {
     assert_eq!(o.settings.rule, Rule::Renju);
     assert_eq!(o.moves.len(), 2);
     assert_eq!(o.file, Some(PathBuf::from("game.sgf")));
-    assert_eq!(o.screen, Some(StartScreen::Statistics));
+    assert_eq!(o.screen, Some(Overlay::Statistics));
     assert_eq!(o.language, Some(Language::Chinese));
     // A flag's value is not mistaken for a file.
     let o = parse(&["--screenshot", "out.png"]).unwrap();

@@ -7,10 +7,11 @@
 use super::clock::AiTimeLimit;
 use super::game::{Match, MoveRequest, Mover, Player};
 use super::{AppSystems, PausableSystems, Pause};
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use gomoku_engine::search::{Level, SearchInfo, Searcher};
-use gomoku_engine::{Game, Point, Rule};
+use gomoku_engine::{Point, Rule};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, channel};
 use std::sync::{Arc, Mutex};
@@ -135,64 +136,89 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-fn spawn_search(
-    commands: &mut Commands,
-    pool: &SearcherPool,
-    game: &Game,
-    level: Level,
-    generation: u64,
-    purpose: Purpose,
-    now: f64,
-    // The clock's budget for this move (`clock.rs`), when it is shorter
-    // than the level's own think time.
-    time_limit: Option<std::time::Duration>,
-) {
-    let board = game.board().clone();
-    let to_move = game.to_move();
-    let rule = game.rule();
-    let cancel = Arc::new(AtomicBool::new(false));
-    let (sender, receiver) = channel();
-    // Vary the AI's choices from game to game; the level's mistake model
-    // uses the seed.
-    let seed = game.hash()
-        ^ std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos() as u64);
-    let pool = pool.clone();
-    let flag = cancel.clone();
-    let task = AsyncComputeTaskPool::get().spawn(async move {
-        lower_thread_priority();
-        let mut searcher = pool.take(rule);
-        let mut report = |info: &SearchInfo| {
-            // The receiver is gone when the search was cancelled: ignore.
-            let _ = sender.send(info.clone());
-        };
-        let info = match time_limit.filter(|&limit| limit < level.think_time()) {
-            Some(limit) => {
-                searcher.search_level_timed(&board, to_move, level, seed, limit, &flag, &mut report)
-            }
-            None => searcher.search_level(&board, to_move, level, seed, &flag, &mut report),
-        };
-        pool.give_back(searcher);
-        info
-    });
-    commands.spawn((
-        Name::new(match purpose {
-            Purpose::Move => "AI search",
-            Purpose::Hint => "Hint search",
-        }),
-        Search {
-            task,
-            cancel,
-            progress: Mutex::new(receiver),
-            purpose,
-            generation,
-            hash: game.hash(),
-            started_at: now,
-            latest: None,
-            ready: None,
-        },
-    ));
+/// Starts searches on the async compute pool, each an entity with its
+/// [`Search`].
+#[derive(SystemParam)]
+struct SearchStarter<'w, 's> {
+    commands: Commands<'w, 's>,
+    searches: Query<'w, 's, &'static Search>,
+    pool: Res<'w, SearcherPool>,
+    time: Res<'w, Time>,
+}
+
+impl SearchStarter<'_, '_> {
+    /// Whether a search for `purpose` runs (for the position of
+    /// `generation`, if given).
+    fn running(&self, purpose: Purpose, generation: Option<u64>) -> bool {
+        self.searches
+            .iter()
+            .any(|s| s.purpose == purpose && generation.is_none_or(|g| s.generation == g))
+    }
+
+    /// Searches the match's position at `level`. `time_limit` is the
+    /// clock's budget for this move (`clock.rs`), used when it is shorter
+    /// than the level's own think time.
+    fn start(
+        &mut self,
+        m: &Match,
+        level: Level,
+        purpose: Purpose,
+        time_limit: Option<std::time::Duration>,
+    ) {
+        let game = m.game();
+        let board = game.board().clone();
+        let to_move = game.to_move();
+        let rule = game.rule();
+        let cancel = Arc::new(AtomicBool::new(false));
+        let (sender, receiver) = channel();
+        // Vary the AI's choices from game to game; the level's mistake model
+        // uses the seed.
+        let seed = game.hash()
+            ^ std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_nanos() as u64);
+        let pool = self.pool.clone();
+        let flag = cancel.clone();
+        let task = AsyncComputeTaskPool::get().spawn(async move {
+            lower_thread_priority();
+            let mut searcher = pool.take(rule);
+            let mut report = |info: &SearchInfo| {
+                // The receiver is gone when the search was cancelled: ignore.
+                let _ = sender.send(info.clone());
+            };
+            let info = match time_limit.filter(|&limit| limit < level.think_time()) {
+                Some(limit) => searcher.search_level_timed(
+                    &board,
+                    to_move,
+                    level,
+                    seed,
+                    limit,
+                    &flag,
+                    &mut report,
+                ),
+                None => searcher.search_level(&board, to_move, level, seed, &flag, &mut report),
+            };
+            pool.give_back(searcher);
+            info
+        });
+        self.commands.spawn((
+            Name::new(match purpose {
+                Purpose::Move => "AI search",
+                Purpose::Hint => "Hint search",
+            }),
+            Search {
+                task,
+                cancel,
+                progress: Mutex::new(receiver),
+                purpose,
+                generation: m.generation(),
+                hash: game.hash(),
+                started_at: self.time.elapsed_secs_f64(),
+                latest: None,
+                ready: None,
+            },
+        ));
+    }
 }
 
 /// Makes the calling (search) thread yield the CPU to rendering: on a
@@ -222,61 +248,31 @@ fn cancel_stale_searches(
 }
 
 fn start_ai_move(
-    mut commands: Commands,
-    searches: Query<&Search>,
+    mut searches: SearchStarter,
     m: Res<Match>,
-    pool: Res<SearcherPool>,
-    time: Res<Time>,
     clock_budget: Option<Res<AiTimeLimit>>,
 ) {
     let Some(Player::Ai(level)) = m.player_to_move() else {
         return;
     };
-    let searching = searches
-        .iter()
-        .any(|s| s.purpose == Purpose::Move && s.generation == m.generation());
-    if !searching {
-        let now = time.elapsed_secs_f64();
-        spawn_search(
-            &mut commands,
-            &pool,
-            m.game(),
-            level,
-            m.generation(),
-            Purpose::Move,
-            now,
-            clock_budget.and_then(|b| b.0),
-        );
+    if !searches.running(Purpose::Move, Some(m.generation())) {
+        searches.start(&m, level, Purpose::Move, clock_budget.and_then(|b| b.0));
     }
 }
 
 fn start_hint(
     mut requests: MessageReader<HintRequest>,
-    mut commands: Commands,
-    searches: Query<&Search>,
+    mut searches: SearchStarter,
     m: Res<Match>,
     hint: Res<Hint>,
-    pool: Res<SearcherPool>,
-    time: Res<Time>,
 ) {
     if requests.read().count() == 0 || !m.human_to_move() || hint.current(&m).is_some() {
         return;
     }
-    if searches.iter().any(|s| s.purpose == Purpose::Hint) {
-        return;
+    if !searches.running(Purpose::Hint, None) {
+        let level = hint_level(m.settings().level);
+        searches.start(&m, level, Purpose::Hint, None);
     }
-    let level = hint_level(m.settings().level);
-    let now = time.elapsed_secs_f64();
-    spawn_search(
-        &mut commands,
-        &pool,
-        m.game(),
-        level,
-        m.generation(),
-        Purpose::Hint,
-        now,
-        None,
-    );
 }
 
 /// Hints come from at least an Advanced search, even against a beginner AI.

@@ -18,7 +18,6 @@ mod settings_screen;
 mod stats;
 mod widgets;
 
-use crate::cli::{Options, StartScreen};
 use crate::i18n::t;
 use crate::input::MenuRequest;
 use crate::persistence;
@@ -50,43 +49,39 @@ pub enum Overlay {
     Keys,
 }
 
-impl From<StartScreen> for Overlay {
-    fn from(screen: StartScreen) -> Overlay {
-        match screen {
-            StartScreen::Board => Overlay::None,
-            StartScreen::Menu => Overlay::Main,
-            StartScreen::NewGame => Overlay::NewGame,
-            StartScreen::Settings => Overlay::Settings,
-            StartScreen::SavedGames => Overlay::SavedGames,
-            StartScreen::Statistics => Overlay::Statistics,
-            StartScreen::Replay => Overlay::Replay,
-            StartScreen::Keys => Overlay::Keys,
-        }
+impl Overlay {
+    /// The names `--screen` takes, and the screen each one opens.
+    pub const NAMES: &[(&str, Overlay)] = &[
+        ("menu", Overlay::Main),
+        ("game", Overlay::None),
+        ("new", Overlay::NewGame),
+        ("settings", Overlay::Settings),
+        ("load", Overlay::SavedGames),
+        ("stats", Overlay::Statistics),
+        ("replay", Overlay::Replay),
+        ("keys", Overlay::Keys),
+    ];
+
+    pub fn from_name(name: &str) -> Option<Overlay> {
+        let name = name.trim().to_ascii_lowercase();
+        Self::NAMES
+            .iter()
+            .find(|&&(n, _)| n == name)
+            .map(|&(_, screen)| screen)
     }
 }
 
 /// The screen to show first, and the file to open.
 #[derive(Resource, Clone, Debug)]
-struct Startup {
+struct FirstScreen {
     screen: Overlay,
     file: Option<PathBuf>,
 }
 
-/// The first screen: the main menu, unless the command line asked for a
-/// particular game or a screenshot (then the board), a screen (`--screen`)
-/// or a file (the replay viewer).
-pub fn start_with(app: &mut App, options: &Options) {
-    let board_first = options.chose_the_game() || options.screenshot.is_some();
-    let screen = match (&options.file, options.screen) {
-        (Some(_), _) => Overlay::Replay,
-        (None, Some(screen)) => screen.into(),
-        (None, None) if board_first => Overlay::None,
-        (None, None) => Overlay::Main,
-    };
-    app.insert_resource(Startup {
-        screen,
-        file: options.file.clone(),
-    });
+/// The screen to show first (see `cli::Options::first_screen`), or the
+/// file to open in the replay viewer.
+pub fn start_with(app: &mut App, screen: Overlay, file: Option<PathBuf>) {
+    app.insert_resource(FirstScreen { screen, file });
 }
 
 /// The menus, their files and the window options.
@@ -126,7 +121,7 @@ pub fn plugin(app: &mut App) {
 }
 
 fn apply_startup(
-    startup: Res<Startup>,
+    startup: Res<FirstScreen>,
     mut next: ResMut<NextState<Overlay>>,
     mut open: MessageWriter<OpenFile>,
 ) {

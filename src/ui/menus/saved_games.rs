@@ -54,7 +54,6 @@ pub(super) fn short_date(date: &str) -> String {
         .collect()
 }
 
-#[allow(clippy::too_many_arguments)]
 pub(super) fn show(
     mut contexts: EguiContexts,
     settings: Res<Settings>,
@@ -160,16 +159,18 @@ fn table(
         .striped(true)
         .spacing([14.0, 8.0])
         .show(ui, |ui| {
-            for key in [
-                "col.date",
-                "col.black",
-                "col.white",
-                "col.rule",
-                "col.result",
-                "col.moves",
-            ] {
-                ui.label(RichText::new(t(lang, key)).strong());
-            }
+            widgets::header_cells(
+                ui,
+                lang,
+                &[
+                    "col.date",
+                    "col.black",
+                    "col.white",
+                    "col.rule",
+                    "col.result",
+                    "col.moves",
+                ],
+            );
             ui.label("");
             ui.end_row();
             for s in entries.iter().filter_map(|e| e.as_ref().ok()) {

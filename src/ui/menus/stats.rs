@@ -79,15 +79,17 @@ fn tallies(ui: &mut egui::Ui, lang: Language, stats: &Statistics) {
         .striped(true)
         .spacing([24.0, 8.0])
         .show(ui, |ui| {
-            for key in [
-                "col.level",
-                "col.rule",
-                "stats.wins",
-                "stats.draws",
-                "stats.losses",
-            ] {
-                ui.label(RichText::new(t(lang, key)).strong());
-            }
+            widgets::header_cells(
+                ui,
+                lang,
+                &[
+                    "col.level",
+                    "col.rule",
+                    "stats.wins",
+                    "stats.draws",
+                    "stats.losses",
+                ],
+            );
             ui.end_row();
             for (level, rule, tally) in stats.rows() {
                 ui.label(stored_level_name(lang, level));
@@ -113,16 +115,18 @@ fn past_games(
         .striped(true)
         .spacing([18.0, 6.0])
         .show(ui, |ui| {
-            for key in [
-                "col.date",
-                "col.level",
-                "col.rule",
-                "new.you_play",
-                "col.result",
-                "col.moves",
-            ] {
-                ui.label(RichText::new(t(lang, key)).strong());
-            }
+            widgets::header_cells(
+                ui,
+                lang,
+                &[
+                    "col.date",
+                    "col.level",
+                    "col.rule",
+                    "new.you_play",
+                    "col.result",
+                    "col.moves",
+                ],
+            );
             ui.end_row();
             for game in &stats.games {
                 let date = short_date(&game.summary.date);

@@ -67,6 +67,13 @@ pub fn section(ui: &mut egui::Ui, text: &str) {
     ui.add_space(2.0);
 }
 
+/// A table's header: the column names (i18n keys) in bold.
+pub fn header_cells(ui: &mut egui::Ui, lang: Language, keys: &[&'static str]) {
+    for key in keys {
+        ui.label(RichText::new(t(lang, key)).strong());
+    }
+}
+
 /// The menu button and the clocks in the top-left corner of the board.
 pub fn board_corner(
     mut contexts: EguiContexts,
