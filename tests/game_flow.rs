@@ -663,3 +663,25 @@ fn opening_a_menu_pauses_play_in_the_same_frame() {
     assert_eq!(*app.world().resource::<State<Pause>>().get(), Pause(false));
     assert!(used(&app) > before, "the clock runs again");
 }
+
+#[test]
+fn players_are_you_and_the_ai_or_player_one_and_two_unless_named() {
+    use gomoku::i18n::Language::{Chinese, English};
+    let mut s = settings(Mode::HumanVsHuman, Rule::Freestyle);
+    assert_eq!(s.shown_name(English, Color::Black), "Player 1");
+    assert_eq!(s.shown_name(English, Color::White), "Player 2");
+    assert_eq!(s.shown_name(Chinese, Color::White), "玩家2");
+    s.names = ["Ann".into(), "  Bob ".into()];
+    assert_eq!(s.shown_name(English, Color::Black), "Ann");
+    assert_eq!(s.shown_name(English, Color::White), "Bob");
+    // Names are remembered across games: against the AI, the one left on
+    // the AI's side from a two-player game is not the AI's.
+    s.mode = Mode::HumanVsAi;
+    s.human_color = Color::White;
+    s.level = Level::Expert;
+    assert_eq!(s.name(Color::Black), None);
+    assert_eq!(s.shown_name(English, Color::Black), "AI (Expert)");
+    assert_eq!(s.shown_name(English, Color::White), "Bob");
+    s.names = Default::default();
+    assert_eq!(s.shown_name(English, Color::White), "You");
+}

@@ -189,6 +189,7 @@ pub const STRINGS: &[(&str, &str, &str)] = &[
     ("color.white", "White", "白棋"),
     ("player.human", "Human", "玩家"),
     ("player.ai", "AI ({0})", "电脑（{0}）"),
+    ("player.numbered", "Player {0}", "玩家{0}"),
     // Levels
     ("level.Beginner", "Beginner", "入门"),
     ("level.Novice", "Novice", "新手"),
@@ -389,7 +390,8 @@ pub const STRINGS: &[(&str, &str, &str)] = &[
     // Clock
     ("game.saved", "Game saved: {0}", "棋局已保存：{0}"),
     // The in-game HUD, notices and refusals (for `hud.rs` / `game.rs`).
-    ("hud.you", "you", "你"),
+    ("hud.you", "You", "你"),
+    ("hud.resign_tip", "Give up this game", "认输，结束本局"),
     ("hud.side", "{0}: {1}", "{0}：{1}"),
     ("hud.move", "Move {0}", "第 {0} 手"),
     ("hud.last", "last {0}", "上一手 {0}"),

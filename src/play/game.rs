@@ -3,7 +3,7 @@
 //! a key, the AI — into a move validated by the engine's `Game::play`.
 //! The rules live in the engine; this file only asks it.
 
-use crate::i18n::{Language, forbidden_name, game_result_text, t, tf};
+use crate::i18n::{Language, forbidden_name, game_result_text, level_name, t, tf};
 use crate::play::AppSystems;
 use crate::play::clock::{GameClock, NextClock};
 use crate::play::phase::Phase;
@@ -53,8 +53,8 @@ pub struct MatchSettings {
     pub rule: Rule,
     pub level: Level,
     pub policy: ForbiddenPolicy,
-    /// The players' names, Black's then White's; empty: the default
-    /// ("You", "AI (level)", the colour).
+    /// The human players' names, Black's then White's; empty: the
+    /// default (see [`MatchSettings::shown_name`]).
     pub names: [String; 2],
 }
 
@@ -81,10 +81,26 @@ impl MatchSettings {
         }
     }
 
-    /// The name the player of `color` was given, if any.
+    /// The name the human player of `color` was given, if any. The names
+    /// are remembered across games, so the AI's side may hold a name from
+    /// an earlier two-player game: it is not the AI's.
     pub fn name(&self, color: Color) -> Option<&str> {
         let name = self.names[color.index()].trim();
-        (!name.is_empty()).then_some(name)
+        (self.player(color) == Player::Human && !name.is_empty()).then_some(name)
+    }
+
+    /// The name to show for the player of `color`: the given one, else
+    /// "You" and "AI (level)" against the AI, "Player 1" and "Player 2"
+    /// (Black, White) for two players.
+    pub fn shown_name(&self, lang: Language, color: Color) -> String {
+        if let Some(name) = self.name(color) {
+            return name.to_string();
+        }
+        match (self.mode, self.player(color)) {
+            (Mode::HumanVsHuman, _) => tf(lang, "player.numbered", &[&(color.index() + 1)]),
+            (_, Player::Human) => t(lang, "hud.you").to_string(),
+            (_, Player::Ai(level)) => tf(lang, "player.ai", &[&level_name(lang, level)]),
+        }
     }
 
     fn empty_game(&self) -> Game {

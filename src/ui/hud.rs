@@ -4,14 +4,12 @@
 //! bottom of a tall window) and tells the board view how much room it takes.
 
 use crate::board::view::HudInsets;
-use crate::i18n::{
-    Language, color_name, forbidden_name, game_result_text, level_name, rule_name, t, tf,
-};
+use crate::i18n::{Language, color_name, forbidden_name, game_result_text, rule_name, t, tf};
 use crate::input::UiCapture;
 use crate::play::ai::{HintRequest, Purpose, Thinking};
-use crate::play::game::{GameCommand, Match, MatchSettings, Mode, Notice, Player, notation};
+use crate::play::game::{GameCommand, Match, Mode, Notice, notation};
 use crate::settings::Settings;
-use crate::ui::menus::{NewGameScreen, Overlay};
+use crate::ui::menus::{NewGameScreen, Overlay, remember_hud_rect};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
@@ -124,6 +122,7 @@ fn hud(
         }
     };
     insets.set_if_neq(new_insets);
+    remember_hud_rect(&ctx, panel_rect);
     let pointer = ctx.input(|i| i.pointer.hover_pos());
     let over_window = pointer.is_some_and(|p| {
         panel_rect.contains(p)
@@ -175,7 +174,7 @@ fn status(ui: &mut egui::Ui, state: &mut HudState) {
         let to_move = !over && game.to_move() == color;
         ui.horizontal(|ui| {
             stone_icon(ui, color, to_move);
-            let who = player_name(lang, m.settings(), color);
+            let who = m.settings().shown_name(lang, color);
             let text = RichText::new(tf(lang, "hud.side", &[&color_name(lang, color), &who]));
             ui.label(if to_move {
                 text.strong().color(ACCENT)
@@ -207,17 +206,6 @@ fn status(ui: &mut egui::Ui, state: &mut HudState) {
     }
     if let Some(result) = game.result() {
         game_over(ui, state, result.clone(), now);
-    }
-}
-
-fn player_name(lang: Language, settings: &MatchSettings, color: StoneColor) -> String {
-    if let Some(name) = settings.name(color) {
-        return name.to_string();
-    }
-    match (settings.mode, settings.player(color)) {
-        (Mode::HumanVsHuman, _) => color_name(lang, color).into(),
-        (_, Player::Human) => t(lang, "hud.you").into(),
-        (_, Player::Ai(level)) => tf(lang, "player.ai", &[&level_name(lang, level)]),
     }
 }
 
@@ -360,7 +348,11 @@ fn game_over(ui: &mut egui::Ui, state: &mut HudState, result: GameResult, now: f
             // In a row, so the button keeps its own width in the compact
             // layout's justified columns too.
             ui.horizontal(|ui| {
-                if ui.button(t(lang, "hud.new_game")).clicked() {
+                if ui
+                    .button(t(lang, "hud.new_game"))
+                    .on_hover_text("Ctrl+N")
+                    .clicked()
+                {
                     state.new_game.open_from_board();
                 }
             });
@@ -384,7 +376,14 @@ fn controls(ui: &mut egui::Ui, state: &mut HudState) {
             state.hints.write(HintRequest);
         }
         let can_resign = playing && m.settings().mode != Mode::AiVsAi;
-        if button(ui, can_resign, t(lang, "hud.resign"), "").clicked() {
+        if button(
+            ui,
+            can_resign,
+            t(lang, "hud.resign"),
+            t(lang, "hud.resign_tip"),
+        )
+        .clicked()
+        {
             command = Some(GameCommand::Resign);
         }
         if button(ui, true, t(lang, "hud.new_game"), "Ctrl+N").clicked() {
@@ -418,11 +417,10 @@ fn controls(ui: &mut egui::Ui, state: &mut HudState) {
     ui.label(RichText::new(t(lang, "hud.play_hint")).small().weak());
 }
 
-fn button(ui: &mut egui::Ui, enabled: bool, label: &str, shortcut: &str) -> egui::Response {
-    let response = ui.add_enabled(enabled, egui::Button::new(label));
-    if shortcut.is_empty() {
-        response
-    } else {
-        response.on_hover_text(shortcut)
-    }
+/// A button with its key or what it does as a tooltip (also while it is
+/// disabled).
+fn button(ui: &mut egui::Ui, enabled: bool, label: &str, help: &str) -> egui::Response {
+    ui.add_enabled(enabled, egui::Button::new(label))
+        .on_hover_text(help)
+        .on_disabled_hover_text(help)
 }

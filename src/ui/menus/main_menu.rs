@@ -60,7 +60,6 @@ fn continue_hint(lang: Language, record: &Record) -> String {
     )
 }
 
-#[allow(clippy::too_many_arguments)]
 pub(super) fn show(
     mut contexts: EguiContexts,
     mut settings: ResMut<Settings>,
@@ -82,11 +81,9 @@ pub(super) fn show(
     let mut saved = None;
     let in_game = !m.game().moves().is_empty() && !m.game().is_over();
     let has_moves = !m.game().moves().is_empty();
-    // Roughly centred in the window: the menu is about 560 high.
-    let top = ((ctx.viewport_rect().height() - 560.0) / 2.0).max(24.0);
     widgets::screen(ctx, "main-menu", 420.0, |ui| {
         ui.vertical_centered(|ui| {
-            ui.add_space(top);
+            ui.add_space(12.0);
             ui.label(
                 RichText::new(t(lang, "app.title"))
                     .size(52.0)

@@ -18,6 +18,8 @@ mod settings_screen;
 mod stats;
 mod widgets;
 
+pub use widgets::remember_hud_rect;
+
 use crate::i18n::t;
 use crate::input::MenuRequest;
 use crate::persistence;

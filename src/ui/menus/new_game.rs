@@ -189,10 +189,7 @@ fn form(ui: &mut egui::Ui, lang: Language, d: &mut Draft) {
                 if s.player(color) != Player::Human {
                     continue;
                 }
-                let default_name = match s.mode {
-                    Mode::HumanVsAi => t(lang, "hud.you"),
-                    _ => color_name(lang, color),
-                };
+                let default_name = s.shown_name(lang, color);
                 ui.label(tf(lang, "new.name", &[&color_name(lang, color)]));
                 ui.add(
                     egui::TextEdit::singleline(&mut s.names[color.index()])

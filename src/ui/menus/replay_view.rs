@@ -44,7 +44,6 @@ struct Actions {
     save_as: bool,
 }
 
-#[allow(clippy::too_many_arguments)]
 pub(super) fn show(
     mut contexts: EguiContexts,
     mut settings: ResMut<Settings>,
@@ -166,7 +165,10 @@ fn panel(ui: &mut egui::Ui, lang: Language, replay: &Replay, actions: &mut Actio
                 .color(ACCENT),
         );
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-            actions.close = ui.button(format!("← {}", t(lang, "menu.back"))).clicked();
+            actions.close = ui
+                .button(format!("← {}", t(lang, "menu.back")))
+                .on_hover_text("Esc")
+                .clicked();
         });
     });
     ui.label(RichText::new(&replay.source).small().weak());
@@ -224,7 +226,7 @@ fn panel(ui: &mut egui::Ui, lang: Language, replay: &Replay, actions: &mut Actio
         } else {
             "replay.play"
         };
-        if ui.button(t(lang, play)).clicked() {
+        if ui.button(t(lang, play)).on_hover_text("Space").clicked() {
             actions.cursor.push(ReplayCommand::TogglePlay);
         }
         if ui

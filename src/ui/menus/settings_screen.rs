@@ -91,7 +91,8 @@ fn form(ui: &mut egui::Ui, lang: Language, s: &mut Settings) {
                     !s.muted,
                     egui::Slider::new(&mut s.volume, 0.0..=1.0).show_value(false),
                 );
-                ui.checkbox(&mut s.muted, t(lang, "settings.mute"));
+                ui.checkbox(&mut s.muted, t(lang, "settings.mute"))
+                    .on_hover_text("M");
             });
             ui.end_row();
             ui.label(t(lang, "settings.animations"));
@@ -116,14 +117,18 @@ fn form(ui: &mut egui::Ui, lang: Language, s: &mut Settings) {
         }
     });
     ui.horizontal_wrapped(|ui| {
-        ui.checkbox(&mut s.coordinates, t(lang, "settings.coordinates"));
-        ui.checkbox(&mut s.move_numbers, t(lang, "settings.move_numbers"));
-        ui.checkbox(&mut s.forbidden_marks, t(lang, "settings.forbidden_marks"));
+        ui.checkbox(&mut s.coordinates, t(lang, "settings.coordinates"))
+            .on_hover_text("C");
+        ui.checkbox(&mut s.move_numbers, t(lang, "settings.move_numbers"))
+            .on_hover_text("N");
+        ui.checkbox(&mut s.forbidden_marks, t(lang, "settings.forbidden_marks"))
+            .on_hover_text("F");
     });
 
     section(ui, t(lang, "settings.window"));
     ui.horizontal_wrapped(|ui| {
-        ui.checkbox(&mut s.window.fullscreen, t(lang, "settings.fullscreen"));
+        ui.checkbox(&mut s.window.fullscreen, t(lang, "settings.fullscreen"))
+            .on_hover_text("F11");
         ui.checkbox(&mut s.window.vsync, t(lang, "settings.vsync"));
         ui.label(t(lang, "settings.size"));
         ui.add(egui::DragValue::new(&mut s.window.width).range(480..=7680));

@@ -14,36 +14,82 @@ use gomoku_engine::{Color as StoneColor, Game};
 
 pub const ACCENT: Color32 = Color32::from_rgb(240, 190, 90);
 pub const ERROR: Color32 = Color32::from_rgb(255, 120, 100);
-/// Over the live board: dimmed, still visible.
-const DIM: Color32 = Color32::from_black_alpha(150);
-/// The menu's own panel, nearly opaque so its text reads on any board.
-const PANEL: Color32 = Color32::from_rgba_premultiplied(28, 22, 17, 238);
+/// Over the live board and the HUD: dimmed, still visible. egui blends
+/// in linear light, so this alpha leaves about half the perceived
+/// brightness.
+const DIM: Color32 = Color32::from_black_alpha(190);
+/// The menu's own panel: opaque, so its text never mixes with the board's
+/// or the HUD's.
+const PANEL: Color32 = Color32::from_rgb(28, 22, 17);
+const PANEL_EDGE: Color32 = Color32::from_rgb(96, 76, 50);
+/// Where the HUD told [`screen`] it is (see [`remember_hud_rect`]).
+const HUD_RECT: &str = "hud-rect";
 
-/// A screen floating above the board and the HUD: the board dimmed behind
-/// it, and a centred panel at most `width` wide.
+/// The HUD's panel tells the screens where it is, so that a screen that
+/// fits beside it leaves it uncovered.
+pub fn remember_hud_rect(ctx: &egui::Context, rect: Rect) {
+    ctx.data_mut(|d| d.insert_temp(egui::Id::new(HUD_RECT), rect));
+}
+
+/// A screen floating above the board and the HUD: the whole window dimmed
+/// behind it (and taking every click), and a centred panel at most `width`
+/// wide and as tall as its content (it scrolls when the window is
+/// shorter). The panel stands over the board beside the HUD when it fits
+/// there, else over the middle of the window.
 pub fn screen(ctx: &egui::Context, id: &str, width: f32, add: impl FnOnce(&mut egui::Ui)) {
-    let rect = ctx.viewport_rect();
-    egui::Area::new(egui::Id::new(id))
-        .order(egui::Order::Foreground)
-        .fixed_pos(rect.min)
+    const MARGIN: f32 = 16.0;
+    const PADDING: f32 = 14.0;
+    let window = ctx.viewport_rect();
+    egui::Area::new(egui::Id::new(id).with("dim"))
+        .order(egui::Order::Middle)
+        .fixed_pos(window.min)
         .constrain(false)
         .show(ctx, |ui| {
             // The area spans the whole window, so the board and the HUD
             // underneath get no clicks or hovers while a screen is open.
-            ui.set_min_size(rect.size());
-            ui.painter().rect_filled(rect, 0.0, DIM);
-            let panel = Rect::from_center_size(
-                rect.center(),
-                Vec2::new(width.min(rect.width() - 32.0), rect.height() - 32.0),
-            );
-            ui.painter().rect_filled(panel, 12.0, PANEL);
-            let column = panel.shrink(14.0);
-            ui.scope_builder(egui::UiBuilder::new().max_rect(column), |ui| {
-                ui.set_min_size(column.size());
-                egui::ScrollArea::vertical()
-                    .auto_shrink([false, false])
-                    .show(ui, add);
-            });
+            ui.set_min_size(window.size());
+            ui.painter().rect_filled(window, 0.0, DIM);
+        });
+    let beside_hud = ctx
+        .data(|d| d.get_temp::<Rect>(egui::Id::new(HUD_RECT)))
+        .map(|hud| {
+            let mut board = window;
+            if hud.min.x > window.center().x {
+                board.max.x = hud.min.x;
+            } else if hud.min.y > window.center().y {
+                board.max.y = hud.min.y;
+            }
+            board
+        });
+    let region = beside_hud
+        .filter(|board| board.width() >= width + 2.0 * MARGIN)
+        .unwrap_or(window);
+    let outer = Vec2::new(
+        width.min(region.width() - 2.0 * MARGIN),
+        region.height() - 2.0 * MARGIN,
+    );
+    egui::Area::new(egui::Id::new(id))
+        .order(egui::Order::Foreground)
+        .pivot(egui::Align2::CENTER_CENTER)
+        .fixed_pos(region.center())
+        .constrain(false)
+        .show(ctx, |ui| {
+            egui::Frame::new()
+                .fill(PANEL)
+                .stroke(egui::Stroke::new(1.0, PANEL_EDGE))
+                .corner_radius(12.0)
+                .inner_margin(PADDING)
+                .show(ui, |ui| {
+                    // An area's content may not grow past last frame's
+                    // size unless told how far it may.
+                    let inner = outer - Vec2::splat(2.0 * PADDING);
+                    ui.set_width(inner.x);
+                    ui.set_max_height(inner.y);
+                    egui::ScrollArea::vertical()
+                        .max_height(inner.y)
+                        .auto_shrink([false, true])
+                        .show(ui, add);
+                });
         });
 }
 
@@ -53,7 +99,10 @@ pub fn title_bar(ui: &mut egui::Ui, lang: Language, title: &str) -> bool {
     ui.horizontal(|ui| {
         ui.heading(RichText::new(title).size(28.0).color(ACCENT));
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-            back = ui.button(format!("← {}", t(lang, "menu.back"))).clicked();
+            back = ui
+                .button(format!("← {}", t(lang, "menu.back")))
+                .on_hover_text("Esc")
+                .clicked();
         });
     });
     ui.separator();
