@@ -72,45 +72,79 @@ pub fn warm_up() {
     combos(true);
 }
 
-/// Threat and value of a cell for every combination of four line patterns.
-struct Combos {
-    threat: Box<[Threat]>,
-    value: Box<[Value]>,
+/// Threat and value of a cell for one combination of four line patterns.
+#[derive(Clone, Copy)]
+struct Combo {
+    threat: Threat,
+    value: Value,
 }
 
+/// Distinct combinations of four patterns when their order does not matter.
+const COMBOS: usize = 1365; // C(PATTERNS + 3, 4)
+
+/// Binomial coefficients C(n + k - 1, k) for k = 4, 3, 2 by n: the
+/// combinatorial number system that ranks a sorted pattern quadruple.
+const RANK: [[u16; PATTERNS]; 3] = {
+    let mut t = [[0u16; PATTERNS]; 3];
+    let mut n = 0;
+    while n < PATTERNS {
+        let m = n as u32;
+        t[0][n] = ((m + 3) * (m + 2) * (m + 1) * m / 24) as u16;
+        t[1][n] = ((m + 2) * (m + 1) * m / 6) as u16;
+        t[2][n] = ((m + 1) * m / 2) as u16;
+        n += 1;
+    }
+    t
+};
+
+/// Index of four line patterns in a [`Combo`] table: the directions do not
+/// matter for a cell's threat and value, so the patterns are sorted and
+/// ranked, which keeps the table small enough for the L1 cache.
+#[inline]
 fn combo_index(p: [Pattern; 4]) -> usize {
-    ((p[0] as usize * PATTERNS + p[1] as usize) * PATTERNS + p[2] as usize) * PATTERNS
-        + p[3] as usize
+    let [mut a, mut b, mut c, mut d] = p.map(|x| x as usize);
+    // A sorting network, largest first.
+    let swap = |x: &mut usize, y: &mut usize| {
+        let (hi, lo) = ((*x).max(*y), (*x).min(*y));
+        (*x, *y) = (hi, lo);
+    };
+    swap(&mut a, &mut b);
+    swap(&mut c, &mut d);
+    swap(&mut a, &mut c);
+    swap(&mut b, &mut d);
+    swap(&mut b, &mut c);
+    RANK[0][a] as usize + RANK[1][b] as usize + RANK[2][c] as usize + d
 }
 
-fn combos(renju_black: bool) -> &'static Combos {
-    fn build(renju_black: bool) -> Combos {
-        let n = PATTERNS.pow(4);
-        let mut threat = Vec::with_capacity(n);
-        let mut value = Vec::with_capacity(n);
+fn combos(renju_black: bool) -> &'static [Combo] {
+    fn build(renju_black: bool) -> Box<[Combo]> {
+        let mut table = vec![
+            Combo {
+                threat: Threat::None,
+                value: 0
+            };
+            COMBOS
+        ];
         let all = |i: usize| pattern_of(i as u8);
-        for i in 0..n {
+        for i in 0..PATTERNS.pow(4) {
             let p = [
                 all(i / PATTERNS.pow(3)),
                 all(i / PATTERNS.pow(2) % PATTERNS),
                 all(i / PATTERNS % PATTERNS),
                 all(i % PATTERNS),
             ];
-            let t = pattern::combine(p, renju_black);
-            threat.push(t);
-            value.push(if t == Threat::Forbidden {
+            let threat = pattern::combine(p, renju_black);
+            let value = if threat == Threat::Forbidden {
                 0
             } else {
-                p.iter().map(|&x| PATTERN_VALUE[x as usize]).sum::<Value>() + threat_bonus(t)
-            });
+                p.iter().map(|&x| PATTERN_VALUE[x as usize]).sum::<Value>() + threat_bonus(threat)
+            };
+            table[combo_index(p)] = Combo { threat, value };
         }
-        Combos {
-            threat: threat.into(),
-            value: value.into(),
-        }
+        table.into()
     }
-    static PLAIN: OnceLock<Combos> = OnceLock::new();
-    static RENJU_BLACK: OnceLock<Combos> = OnceLock::new();
+    static PLAIN: OnceLock<Box<[Combo]>> = OnceLock::new();
+    static RENJU_BLACK: OnceLock<Box<[Combo]>> = OnceLock::new();
     if renju_black {
         RENJU_BLACK.get_or_init(|| build(true))
     } else {
@@ -121,6 +155,16 @@ fn combos(renju_black: bool) -> &'static Combos {
 fn pattern_of(code: u8) -> Pattern {
     use Pattern::*;
     [Dead, B1, F1, B2, F2, B3, F3, B4, F4, D4, F5, Overline][code as usize]
+}
+
+/// Cells on the four lines through a move (five each way): what a move changes.
+const LINE_CELLS: usize = 40;
+
+/// How many of a cell's lines are open threes by the tables (a Renju
+/// double three, if the threes are real).
+#[inline]
+fn open_threes(patterns: [Pattern; 4]) -> usize {
+    patterns.iter().filter(|&&p| p == Pattern::F3).count()
 }
 
 /// Per-cell state for both colours.
@@ -154,8 +198,12 @@ pub struct Position {
     threat_count: [[u16; THREATS]; 2],
     /// Moves played since construction (padded indices).
     history: Vec<usize>,
+    /// The old state of the cells each move changed, [`LINE_CELLS`] a move.
+    saved: Vec<(u32, CellInfo)>,
+    /// The totals and threat counts before each move.
+    saved_totals: Vec<([Value; 2], [[u16; THREATS]; 2])>,
     line_tables: [&'static [Pattern]; 2],
-    combos: [&'static Combos; 2],
+    combos: [&'static [Combo]; 2],
     /// Whether each colour has forbidden moves (Renju Black).
     forbidden_for: [bool; 2],
 }
@@ -175,6 +223,8 @@ impl Position {
             total: [0; 2],
             threat_count: [[0; THREATS]; 2],
             history: Vec::new(),
+            saved: Vec::new(),
+            saved_totals: Vec::new(),
             line_tables,
             combos: combos_by_color,
             forbidden_for: [Color::Black, Color::White].map(|c| rule.has_forbidden_moves(c)),
@@ -186,6 +236,8 @@ impl Position {
             }
         }
         pos.history.clear();
+        pos.saved.clear();
+        pos.saved_totals.clear();
         pos
     }
 
@@ -267,53 +319,74 @@ impl Position {
             for d in 0..4 {
                 info.patterns[c][d] = table[info.keys[c][d] as usize];
             }
-            let combo = combo_index(info.patterns[c]);
-            let mut threat = self.combos[c].threat[combo];
-            let threes = info.patterns[c]
-                .iter()
-                .filter(|&&p| p == Pattern::F3)
-                .count();
-            if self.forbidden_for[c] && threes >= 2 && threat != Threat::Forbidden {
+        }
+        self.classify(index);
+    }
+
+    /// Threat classes and values of an empty cell from its line patterns.
+    #[inline]
+    fn classify(&mut self, index: usize) {
+        for c in 0..2 {
+            let patterns = self.cells[index].patterns[c];
+            let combo = self.combos[c][combo_index(patterns)];
+            let mut threat = combo.threat;
+            if self.forbidden_for[c] && threat != Threat::Forbidden && open_threes(patterns) >= 2 {
                 // A Renju double three is only forbidden if the threes are
                 // real; the rules module decides exactly.
                 if rules::is_forbidden(&self.board, Point::from_index(index)) {
                     threat = Threat::Forbidden;
                 }
             }
+            let info = &mut self.cells[index];
             info.threat[c] = threat;
             info.value[c] = if threat == Threat::Forbidden {
                 0
             } else {
-                self.combos[c].value[combo]
+                combo.value
             };
         }
     }
 
-    /// Updates the cells on the four lines through `index` after its
-    /// content changed; `delta` applies the key change for (own, opponent).
+    /// Whether an empty cell's classes must be recomputed although its line
+    /// patterns did not change: a Renju double three's exact status depends
+    /// on stones off its lines.
     #[inline]
-    fn update_lines(&mut self, index: usize, color: Color, placing: bool) {
+    fn needs_exact_recheck(&self, index: usize) -> bool {
+        (0..2).any(|c| self.forbidden_for[c] && open_threes(self.cells[index].patterns[c]) >= 2)
+    }
+
+    /// Updates the cells on the four lines through `index` after `color`
+    /// placed a stone there, saving each cell's old state for
+    /// [`Position::undo`]. Only the direction through the stone changes, and
+    /// a cell whose patterns stay the same keeps its classes.
+    #[inline]
+    fn update_lines(&mut self, index: usize, color: Color) {
         let own = color.index();
         let opp = 1 - own;
         for (d, dir) in Direction::ALL.into_iter().enumerate() {
             let stride = dir.stride();
             for steps in [-5isize, -4, -3, -2, -1, 1, 2, 3, 4, 5] {
                 let q = (index as isize + stride * steps) as usize;
+                self.saved.push((q as u32, self.cells[q]));
                 // From q, the changed cell is at offset -steps.
                 let w = weight(-steps);
                 let info = &mut self.cells[q];
-                if placing {
-                    info.keys[own][d] -= w * (EMPTY - pattern::OWN);
-                    info.keys[opp][d] += w * (BLOCKED - EMPTY);
-                } else {
-                    info.keys[own][d] += w * (EMPTY - pattern::OWN);
-                    info.keys[opp][d] -= w * (BLOCKED - EMPTY);
+                info.keys[own][d] -= w * (EMPTY - pattern::OWN);
+                info.keys[opp][d] += w * (BLOCKED - EMPTY);
+                if self.board.cell(q) != Cell::Empty {
+                    continue;
                 }
-                if self.board.cell(q) == Cell::Empty {
-                    self.account(q, false);
-                    self.refresh(q);
-                    self.account(q, true);
+                let new = [0, 1].map(|c| self.line_tables[c][info.keys[c][d] as usize]);
+                if new == [info.patterns[0][d], info.patterns[1][d]] && !self.needs_exact_recheck(q)
+                {
+                    continue;
                 }
+                self.account(q, false);
+                let info = &mut self.cells[q];
+                info.patterns[0][d] = new[0];
+                info.patterns[1][d] = new[1];
+                self.classify(q);
+                self.account(q, true);
             }
         }
     }
@@ -337,22 +410,26 @@ impl Position {
     /// Plays `color` at the empty padded index `index`.
     pub fn make(&mut self, index: usize, color: Color) {
         debug_assert_eq!(self.board.cell(index), Cell::Empty);
+        self.saved_totals.push((self.total, self.threat_count));
         self.account(index, false);
         self.board.set(index, color);
-        self.update_lines(index, color, true);
+        self.update_lines(index, color);
         self.adjust_near(index, 1);
         self.history.push(index);
     }
 
-    /// Takes back the last move.
+    /// Takes back the last move: the cells on its lines get their saved
+    /// state back (nothing is recomputed).
     pub fn undo(&mut self) {
         let index = self.history.pop().expect("undo without a move");
-        let color = self.board.cell(index).color().expect("a stone to undo");
         self.board.clear(index);
-        self.update_lines(index, color, false);
         self.adjust_near(index, -1);
-        self.refresh(index);
-        self.account(index, true);
+        let from = self.saved.len() - LINE_CELLS;
+        for &(q, info) in &self.saved[from..] {
+            self.cells[q as usize] = info;
+        }
+        self.saved.truncate(from);
+        (self.total, self.threat_count) = self.saved_totals.pop().expect("saved totals");
     }
 
     fn adjust_near(&mut self, index: usize, delta: i8) {
@@ -495,6 +572,22 @@ mod tests {
             assert_eq!(pos.total, start);
             assert_eq!(pos.board().stone_count(), 0);
         }
+    }
+
+    #[test]
+    fn pattern_quadruples_rank_densely_whatever_their_order() {
+        let mut seen = vec![None; COMBOS];
+        for i in 0..PATTERNS.pow(4) {
+            let p = [3, 2, 1, 0].map(|k| pattern_of((i / PATTERNS.pow(k) % PATTERNS) as u8));
+            let mut sorted = p;
+            sorted.sort();
+            let index = combo_index(p);
+            assert!(index < COMBOS);
+            assert_eq!(index, combo_index([p[2], p[0], p[3], p[1]]));
+            // One index per multiset: the sorted patterns name it.
+            assert_eq!(*seen[index].get_or_insert(sorted), sorted);
+        }
+        assert!(seen.iter().all(Option::is_some));
     }
 
     #[test]

@@ -226,6 +226,21 @@ fn from_tt(score: i32, ply: usize) -> i32 {
     }
 }
 
+/// Moves the best of `moves[i..]` (highest score, then lowest cell) to
+/// `i` and returns it: a selection sort done one step at a time.
+#[inline]
+fn pick(moves: &mut [(usize, i32)], i: usize) -> (usize, i32) {
+    let mut best = i;
+    for j in i + 1..moves.len() {
+        let (a, b) = (moves[j], moves[best]);
+        if a.1 > b.1 || (a.1 == b.1 && a.0 < b.0) {
+            best = j;
+        }
+    }
+    moves.swap(i, best);
+    moves[i]
+}
+
 /// Chebyshev distance between two padded indices.
 #[inline]
 fn distance(a: usize, b: usize) -> usize {
@@ -312,6 +327,9 @@ impl<'a> Engine<'a> {
         Ok(None)
     }
 
+    /// Final ordering scores: the table's move first, then killers, the
+    /// counter-move and history among the quiet moves. The list is not
+    /// sorted: [`pick`] selects each next move, as most nodes cut early.
     fn order(&self, moves: &mut [(usize, i32)], us: Color, ply: usize, tt_move: Option<usize>) {
         let counter = self
             .pos
@@ -330,7 +348,6 @@ impl<'a> Engine<'a> {
                 }
             }
         }
-        moves.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
     }
 
     /// Pulls a history value towards +/- [`HISTORY_MAX`] by `bonus`.
@@ -448,7 +465,7 @@ impl<'a> Engine<'a> {
             && alpha.abs() < MATE_BOUND
             && eval + FUTILITY[depth as usize] <= alpha;
         for i in 0..moves.len() {
-            let (m, ms) = moves[i];
+            let (m, ms) = pick(&mut moves, i);
             // Forcing moves are never pruned or reduced: the table's move
             // and our fours (defences are few and get searched in full).
             let forcing = Some(m) == tt_move || self.pos.threat(m, us).is_four();
@@ -609,8 +626,8 @@ impl<'a> Engine<'a> {
                 moves.push((cell, move_score(&self.pos, cell, us)));
             }
         }
-        moves.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-        for &(m, _) in moves.iter() {
+        for i in 0..moves.len() {
+            let (m, _) = pick(&mut moves, i);
             self.pos.make(m, us);
             let s = -self.quiesce(them, -beta, -alpha, ply + 1, fours - 1);
             self.pos.undo();
