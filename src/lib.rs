@@ -39,11 +39,66 @@ pub struct AppPlugin {
 
 impl Plugin for AppPlugin {
     fn build(&self, app: &mut App) {
-        let options = &self.options;
-        let (store, settings) = startup_settings(options);
-        let (width, height) = options
+        let game = GamePlugin::load(self.options.clone());
+        app.add_plugins(DefaultPlugins.set(game.window_plugin()))
+            .add_plugins(game);
+    }
+}
+
+/// The game on top of Bevy's plugins (which the app adds first): the
+/// settings it was given, the match, the board, input, sound, files and
+/// menus. Separate from [`AppPlugin`] so the headless input tests can run
+/// the whole game under `DefaultPlugins` without a window system or GPU.
+pub struct GamePlugin {
+    pub options: Options,
+    pub store: SettingsStore,
+    pub settings: Settings,
+}
+
+impl GamePlugin {
+    /// With the settings file (and the command line's choices for this run).
+    pub fn load(options: Options) -> GamePlugin {
+        let (store, settings) = startup_settings(&options);
+        GamePlugin {
+            options,
+            store,
+            settings,
+        }
+    }
+
+    /// The primary window, at the command line's or the settings' size.
+    pub fn window_plugin(&self) -> WindowPlugin {
+        let (width, height) = self
+            .options
             .window
-            .unwrap_or((settings.window.width, settings.window.height));
+            .unwrap_or((self.settings.window.width, self.settings.window.height));
+        WindowPlugin {
+            primary_window: Some(Window {
+                title: "Gomoku".into(),
+                resolution: (width, height).into(),
+                position: self
+                    .settings
+                    .window
+                    .position
+                    .map_or(WindowPosition::Automatic, |(x, y)| {
+                        WindowPosition::At(IVec2::new(x, y))
+                    }),
+                resize_constraints: WindowResizeConstraints {
+                    min_width: 560.0,
+                    min_height: 480.0,
+                    ..default()
+                },
+                ..default()
+            }),
+            ..default()
+        }
+    }
+}
+
+impl Plugin for GamePlugin {
+    fn build(&self, app: &mut App) {
+        let options = &self.options;
+        let settings = &self.settings;
         // The board behind the first screen: the command line's game, or
         // an empty board with the settings' rule, level and clock.
         let (initial, clock) = if options.chose_the_game() {
@@ -60,31 +115,10 @@ impl Plugin for AppPlugin {
             (Match::new(defaults, &[], 0.0), clock)
         };
         let initial = initial.expect("cli::parse checked that the position can be played");
-        app.add_plugins(
-            DefaultPlugins.set(WindowPlugin {
-                primary_window: Some(Window {
-                    title: "Gomoku".into(),
-                    resolution: (width, height).into(),
-                    position: settings
-                        .window
-                        .position
-                        .map_or(WindowPosition::Automatic, |(x, y)| {
-                            WindowPosition::At(IVec2::new(x, y))
-                        }),
-                    resize_constraints: WindowResizeConstraints {
-                        min_width: 560.0,
-                        min_height: 480.0,
-                        ..default()
-                    },
-                    ..default()
-                }),
-                ..default()
-            }),
-        )
-        .insert_resource(store)
-        .insert_resource(settings)
-        .insert_resource(initial)
-        .insert_resource(clock);
+        app.insert_resource(self.store.clone())
+            .insert_resource(settings.clone())
+            .insert_resource(initial)
+            .insert_resource(clock);
         // A screenshot run (the CI smoke test, a developer's check) must not
         // touch the player's real files unless the directory was given.
         if options.screenshot.is_some() && std::env::var_os(persistence::DATA_DIR_VAR).is_none() {

@@ -78,6 +78,14 @@ fn hud(
     mut styled: Local<bool>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
+    // A minimised window (0×0 on some systems), or one the OS let shrink
+    // below its minimum size, has no room for the panel: egui asserts on
+    // the negative sizes its layout would compute. (egui's screen follows
+    // a resize a frame after the window does: ask egui.)
+    let screen = ctx.viewport_rect();
+    if screen.width() < super::MIN_UI_SIZE || screen.height() < super::MIN_UI_SIZE {
+        return Ok(());
+    }
     if !*styled {
         // The egui context exists from the first pass on, not at Startup.
         style(&ctx);

@@ -9,6 +9,11 @@ mod window;
 
 use bevy::prelude::*;
 
+/// Below this width or height (logical pixels) the HUD and the menus'
+/// contents are not laid out: nothing would be readable, and egui asserts
+/// on the negative sizes its layout computes in a very small window.
+pub const MIN_UI_SIZE: f32 = 160.0;
+
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins((hud::plugin, menus::plugin, window::plugin));
 }

@@ -35,8 +35,9 @@ use bevy_egui::egui::{self, FontData, FontFamily};
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 use std::path::PathBuf;
 
-/// Which menu covers the board.
-#[derive(States, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+/// Which menu covers the board. Reflected so tests can list every screen
+/// (the random-input test visits each variant without naming them).
+#[derive(States, Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Reflect)]
 pub enum Overlay {
     /// The board, with the game's HUD.
     #[default]

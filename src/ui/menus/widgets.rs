@@ -50,6 +50,9 @@ pub fn screen(ctx: &egui::Context, id: &str, width: f32, add: impl FnOnce(&mut e
             ui.set_min_size(window.size());
             ui.painter().rect_filled(window, 0.0, DIM);
         });
+    if window.width() < crate::ui::MIN_UI_SIZE || window.height() < crate::ui::MIN_UI_SIZE {
+        return;
+    }
     let beside_hud = ctx
         .data(|d| d.get_temp::<Rect>(egui::Id::new(HUD_RECT)))
         .map(|hud| {
