@@ -13,12 +13,19 @@ use gomoku_engine::search::Level;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
+/// The settings file's format version. A newer game that changes what a
+/// field means raises it, so that this one does not misread the file.
+pub const SETTINGS_VERSION: u32 = 1;
+
 /// How many recent files the settings keep.
 pub const RECENT_FILES: usize = 8;
 
 #[derive(Resource, Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Settings {
+    /// The settings file's format ([`SETTINGS_VERSION`] in memory; older
+    /// files have none).
+    pub version: u32,
     pub ai_level: Level,
     pub rule: Rule,
     pub policy: ForbiddenPolicy,
@@ -96,6 +103,7 @@ impl Default for WindowSettings {
 impl Default for Settings {
     fn default() -> Self {
         Settings {
+            version: SETTINGS_VERSION,
             ai_level: Level::default(),
             rule: Rule::Freestyle,
             policy: ForbiddenPolicy::Refuse,
@@ -137,6 +145,7 @@ impl Settings {
         self.window.width = self.window.width.clamp(480, 10_000);
         self.window.height = self.window.height.clamp(420, 10_000);
         self.recent_files.truncate(RECENT_FILES);
+        self.version = SETTINGS_VERSION;
         self
     }
 

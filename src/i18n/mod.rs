@@ -389,6 +389,11 @@ pub const STRINGS: &[(&str, &str, &str)] = &[
     ("result.timeout", "{0} wins (on time)", "{0}胜（对方超时）"),
     // Clock
     ("game.saved", "Game saved: {0}", "棋局已保存：{0}"),
+    (
+        "files.write_failed",
+        "Could not save the game in {0}: {1}. Play goes on, but the game is not kept if the program closes.",
+        "无法在 {0} 保存棋局：{1}。可以继续下棋，但关闭程序后这局棋不会保留。",
+    ),
     // The in-game HUD, notices and refusals (for `hud.rs` / `game.rs`).
     ("hud.you", "You", "你"),
     ("hud.resign_tip", "Give up this game", "认输，结束本局"),

@@ -4,11 +4,13 @@
 
 use super::writer::{Job, Writer};
 use super::{Storage, data_dir};
+use crate::i18n::tf;
 use crate::play::clock::GameClock;
 use crate::play::game::{
-    GameCommand, GameDecided, GameStarted, Match, MatchSettings, Mode, MovesTakenBack,
+    GameCommand, GameDecided, GameStarted, Match, MatchSettings, Mode, MovesTakenBack, Notice,
     Player as Seat, StonePlaced,
 };
+use crate::settings::Settings;
 use bevy::prelude::*;
 use gomoku_engine::Color;
 use gomoku_engine::record::formats::{Metadata, Player, PlayerKind, Record, now_iso8601};
@@ -72,6 +74,7 @@ pub fn plugin(app: &mut App) {
         .add_observer(|_: On<MovesTakenBack>, mut dirty: ResMut<Dirty>| dirty.0 = true)
         .add_observer(|_: On<GameDecided>, mut dirty: ResMut<Dirty>| dirty.0 = true)
         .add_observer(new_game_started)
+        .add_systems(Startup, remove_stale_temp_files)
         .add_systems(Update, collect_write_errors)
         .add_systems(Last, finish_writes_on_exit)
         .add_systems(
@@ -225,12 +228,38 @@ fn write_game_files(
     }
 }
 
-/// Failed writes become the warning the main menu shows.
-fn collect_write_errors(mut files: ResMut<GameFiles>) {
-    let errors = files.writer.errors();
-    if let Some(last) = errors.into_iter().last() {
-        warn!("{last}");
-        files.last_error = Some(last);
+/// A failed write becomes a warning in the HUD (once per distinct problem:
+/// a full disk fails every move) and in the main menu until dismissed.
+/// Play goes on either way.
+fn collect_write_errors(
+    mut files: ResMut<GameFiles>,
+    mut notice: ResMut<Notice>,
+    settings: Option<Res<Settings>>,
+    time: Res<Time>,
+) {
+    let Some(error) = files.writer.errors().pop() else {
+        return;
+    };
+    let lang = crate::settings::language(settings.as_deref());
+    let text = tf(
+        lang,
+        "files.write_failed",
+        &[&error.dir.display(), &error.error],
+    );
+    if files.last_error.as_ref() != Some(&text) {
+        warn!("{text}");
+        notice.post(text.clone(), true, time.elapsed_secs_f64());
+        files.last_error = Some(text);
+    }
+}
+
+/// What a killed run left half-written goes before anything is written.
+fn remove_stale_temp_files(files: Res<GameFiles>) {
+    if let Some(storage) = &files.storage {
+        let removed = storage.remove_stale_temp_files();
+        if removed > 0 {
+            info!("removed {removed} unfinished temporary files of an earlier run");
+        }
     }
 }
 

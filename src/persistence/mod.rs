@@ -17,6 +17,7 @@
 
 pub mod autosave;
 pub mod settings_file;
+pub mod settings_text;
 pub mod writer;
 
 use gomoku_engine::Color;
@@ -69,7 +70,7 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
         .file_name()
         .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "no file name"))?;
     let temp_name = format!(
-        ".{}.tmp-{}-{}",
+        ".{}{TEMP_MARK}{}-{}",
         name.to_string_lossy(),
         std::process::id(),
         COUNTER.fetch_add(1, Ordering::Relaxed)
@@ -86,6 +87,53 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
         let _ = std::fs::remove_file(&temp);
     }
     result
+}
+
+/// The mark in the name of [`write_atomic`]'s temporary files, between the
+/// target's name and `<process id>-<counter>`.
+const TEMP_MARK: &str = ".tmp-";
+
+/// Removes the temporary files a killed program left in `dir` (a crash or
+/// power loss during [`write_atomic`]: the target itself is whole, the
+/// temporary file is not). Only files of processes that no longer run are
+/// removed, so a second copy of the game saving right now keeps its own.
+/// Returns how many were removed.
+pub fn remove_stale_temp_files(dir: &Path) -> usize {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return 0;
+    };
+    let stale = |name: &str| {
+        let Some((_, owner)) = name
+            .strip_prefix('.')
+            .and_then(|n| n.rsplit_once(TEMP_MARK))
+        else {
+            return false;
+        };
+        let pid = owner.split('-').next().and_then(|p| p.parse::<u32>().ok());
+        pid.is_some_and(|pid| pid != std::process::id() && !process_runs(pid))
+    };
+    entries
+        .flatten()
+        .filter(|e| stale(&e.file_name().to_string_lossy()))
+        .filter(|e| std::fs::remove_file(e.path()).is_ok())
+        .count()
+}
+
+/// Whether process `pid` exists (signal 0 checks without sending one).
+#[cfg(unix)]
+fn process_runs(pid: u32) -> bool {
+    let Ok(pid) = libc::pid_t::try_from(pid) else {
+        return false;
+    };
+    // SAFETY: kill with signal 0 only checks for the process.
+    let result = unsafe { libc::kill(pid, 0) };
+    result == 0 || io::Error::last_os_error().raw_os_error() == Some(libc::EPERM)
+}
+
+/// Elsewhere assume it may: its temporary file is left alone.
+#[cfg(not(unix))]
+fn process_runs(_pid: u32) -> bool {
+    true
 }
 
 /// Seconds since the Unix epoch (0 if the clock is before 1970).
@@ -304,6 +352,15 @@ impl Storage {
 
     pub fn history_dir(&self) -> PathBuf {
         self.dir.join("history")
+    }
+
+    /// Removes what killed runs left half-written in the data folders
+    /// (see [`remove_stale_temp_files`]); returns how many files.
+    pub fn remove_stale_temp_files(&self) -> usize {
+        [self.dir.clone(), self.saves_dir(), self.history_dir()]
+            .iter()
+            .map(|dir| remove_stale_temp_files(dir))
+            .sum()
     }
 
     /// Rewrites the autosave with `record` (after every move).

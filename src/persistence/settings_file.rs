@@ -5,12 +5,21 @@
 //!   file is renamed aside to `settings.ron.broken-<unix time>` so nothing
 //!   the player wrote is lost; if it cannot be moved, settings are not saved
 //!   this session rather than overwrite it;
+//! * a file from a newer game (its `version` above
+//!   [`crate::settings::SETTINGS_VERSION`],
+//!   which may mean something else by the same fields) → defaults plus a
+//!   warning, and the file is renamed aside to
+//!   `settings.ron.newer-<unix time>`, so the newer game's settings are not
+//!   overwritten by this one;
 //! * fields missing from the file take their defaults and unknown fields
-//!   are ignored (older and newer versions share the file); out-of-range
-//!   numbers are clamped.
+//!   are ignored (files of the same version from builds with more or fewer
+//!   settings); out-of-range numbers are clamped.
+//!
+//! Temporary files a killed save left here are removed when loading.
 //!
 //! Writes are atomic ([`super::write_atomic`]), after every change.
 
+use super::settings_text::{Unreadable, parse};
 use super::write_atomic;
 use crate::i18n::Language;
 use crate::settings::Settings;
@@ -43,12 +52,13 @@ pub struct Loaded {
 /// Loads `dir/settings.ron` following the policy in the module docs.
 /// `now_unix` names the kept-aside copy.
 pub fn load(dir: &Path, now_unix: u64) -> Loaded {
+    super::remove_stale_temp_files(dir);
     let path = dir.join(FILE_NAME);
     let defaults = |outcome| Loaded {
         settings: Settings::default(),
         outcome,
     };
-    let text = match std::fs::read(&path) {
+    let bytes = match std::fs::read(&path) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
             return defaults(LoadOutcome::Missing);
         }
@@ -59,18 +69,16 @@ pub fn load(dir: &Path, now_unix: u64) -> Loaded {
                 kept_at: None,
             });
         }
-        Ok(bytes) => String::from_utf8(bytes).map_err(|_| "the file is not UTF-8 text".to_string()),
+        Ok(bytes) => bytes,
     };
-    let parsed = text.and_then(|t| {
-        ron::from_str::<Settings>(t.trim_start_matches('\u{feff}')).map_err(|e| e.to_string())
-    });
-    match parsed {
+    match parse(&bytes) {
         Ok(settings) => Loaded {
-            settings: settings.sanitized(),
+            settings,
             outcome: LoadOutcome::Loaded,
         },
-        Err(reason) => {
-            let aside = dir.join(format!("{FILE_NAME}.broken-{now_unix}"));
+        Err(Unreadable { reason, newer }) => {
+            let why = if newer { "newer" } else { "broken" };
+            let aside = dir.join(format!("{FILE_NAME}.{why}-{now_unix}"));
             let kept_at = std::fs::rename(&path, &aside).ok().map(|_| aside);
             defaults(LoadOutcome::Broken { reason, kept_at })
         }

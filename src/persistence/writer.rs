@@ -5,6 +5,7 @@
 
 use super::Storage;
 use gomoku_engine::record::formats::Record;
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::sync::{Arc, Mutex};
@@ -18,11 +19,18 @@ pub enum Job {
     ClearAutosave,
 }
 
+/// A write that failed: the data folder and the system's reason.
+#[derive(Clone, Debug, PartialEq)]
+pub struct WriteError {
+    pub dir: PathBuf,
+    pub error: String,
+}
+
 /// The sending end; dropping it ends the thread once the queue is done.
 pub struct Writer {
     jobs: Mutex<Sender<(Storage, Job)>>,
     pending: Arc<AtomicUsize>,
-    errors: Mutex<Receiver<String>>,
+    errors: Mutex<Receiver<WriteError>>,
 }
 
 impl Writer {
@@ -41,10 +49,10 @@ impl Writer {
                         Job::ClearAutosave => storage.clear_autosave(),
                     };
                     if let Err(e) = result {
-                        let _ = report.send(format!(
-                            "Could not write to {}: {e}",
-                            storage.dir().display()
-                        ));
+                        let _ = report.send(WriteError {
+                            dir: storage.dir().to_path_buf(),
+                            error: e.to_string(),
+                        });
                     }
                     done.fetch_sub(1, Ordering::AcqRel);
                 }
@@ -70,7 +78,7 @@ impl Writer {
     }
 
     /// The errors reported since the last call.
-    pub fn errors(&self) -> Vec<String> {
+    pub fn errors(&self) -> Vec<WriteError> {
         self.errors
             .lock()
             .map(|e| e.try_iter().collect())

@@ -329,7 +329,8 @@ pub struct Notice {
 }
 
 impl Notice {
-    fn post(&mut self, text: impl Into<String>, warning: bool, now: f64) {
+    /// Shows `text` in the HUD (a warning in its warning colour).
+    pub fn post(&mut self, text: impl Into<String>, warning: bool, now: f64) {
         self.text = text.into();
         self.warning = warning;
         self.at = now;

@@ -1,7 +1,12 @@
 //! Issue 13's game-side reliability tests, in one test binary so the whole
 //! game (Bevy with its render, UI and audio crates) is linked once:
-//! * `random_input`: random clicks, keys and resizes on every screen.
+//! * `random_input`: random clicks, keys and resizes on every screen;
+//! * `crashes`: the game killed with SIGKILL while it saves;
+//! * `faults`: a data folder that cannot be written, a full one, and a
+//!   settings file from a newer version.
 
+mod crashes;
+mod faults;
 mod random_input;
 
 use std::path::{Path, PathBuf};
