@@ -13,6 +13,10 @@
 //! `name=value` lines (and as `INFO param_<name> <value>` for a brain), and
 //! with `--verify N` an N-game match of the tuned values against the
 //! defaults at the same node limit. Unlisted `--params` means all of them.
+//!
+//! `--steps 0 --start name=value,... --verify N` tunes nothing: it plays the
+//! start values against the engine's defaults (an A/B of a parameter
+//! change at a fixed node count).
 
 // Shared with the match harness; the tuner uses only part of each.
 #[allow(dead_code)]
@@ -93,8 +97,11 @@ fn parse_args(args: &[String]) -> Result<Config, String> {
             ));
         }
     }
-    if c.names.is_empty() || c.steps == 0 || c.nodes == 0 {
-        return Err("--params, --steps and --nodes must not be empty or zero".into());
+    if c.names.is_empty() || c.nodes == 0 {
+        return Err("--params and --nodes must not be empty or zero".into());
+    }
+    if c.steps == 0 && c.verify == 0 {
+        return Err("--steps 0 (no tuning) needs --verify".into());
     }
     Ok(c)
 }
@@ -223,27 +230,35 @@ fn main() {
             );
         }
     }
-    println!(
-        "plus side scored {:.1}% over {} games",
-        100.0 * plus_score / (2.0 * cfg.steps as f64),
-        2 * cfg.steps
-    );
+    if cfg.steps > 0 {
+        println!(
+            "plus side scored {:.1}% over {} games",
+            100.0 * plus_score / (2.0 * cfg.steps as f64),
+            2 * cfg.steps
+        );
+    }
     println!("result:");
     for (name, v) in cfg.names.iter().zip(spsa.values()) {
         println!("  {name}={v}    (INFO param_{name} {v})");
     }
     if cfg.verify > 0 {
         let tuned = with_values(base, &cfg.names, &spsa.values());
+        // Without tuning, the start values are what is being tested.
+        let (reference, against) = if cfg.steps == 0 {
+            (SearchParams::default(), "tuned (start) vs defaults")
+        } else {
+            (base, "tuned vs start values")
+        };
         let fresh = random_openings(cfg.verify.div_ceil(2), cfg.rule, cfg.seed ^ 0xf00d);
         let mut tally = Tally::default();
         for opening in &fresh {
-            for r in pair(cfg.rule, opening, tuned, base, cfg.nodes) {
+            for r in pair(cfg.rule, opening, tuned, reference, cfg.nodes) {
                 tally.push(r);
             }
         }
         let (lo, hi) = tally.interval();
         println!(
-            "verify: tuned vs start values, {} games: W{} D{} L{}  score {:.1}% (95% {:.1}..{:.1}%)  Elo {:+.0} (95% {:+.0} .. {:+.0})",
+            "verify: {against}, {} games: W{} D{} L{}  score {:.1}% (95% {:.1}..{:.1}%)  Elo {:+.0} (95% {:+.0} .. {:+.0})",
             tally.results.len(),
             tally.count(1.0),
             tally.count(0.5),
@@ -280,6 +295,7 @@ mod tests {
         );
         assert!(parse_args(&args("--params no_such_thing")).is_err());
         assert!(parse_args(&args("--steps 0")).is_err());
+        assert!(parse_args(&args("--steps 0 --verify 10")).is_ok());
         assert!(parse_args(&args("--nodes")).is_err());
     }
 

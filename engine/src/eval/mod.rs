@@ -33,6 +33,10 @@ pub struct EvalWeights {
     /// Per point (at most two) where we make a double three or a
     /// four-three next, when the opponent threatens nothing.
     pub own_double: Value,
+    /// Taken from the tempo when the opponent has a point that makes a
+    /// double three or a four-three (no open three yet) and we have no four:
+    /// our move is likely needed to stop it.
+    pub threat_double: Value,
 }
 
 impl Default for EvalWeights {
@@ -41,6 +45,7 @@ impl Default for EvalWeights {
             tempo: 220,
             facing_threat: 0,
             own_double: 0,
+            threat_double: 0,
         }
     }
 }
@@ -507,11 +512,19 @@ impl Position {
             || (self.count(them, Threat::FourThree) > 0 && !self.forbidden_for[them.index()]);
         let initiative = if they_threaten && !our_four {
             w.facing_threat
-        } else if they_threaten || self.forbidden_for[me] {
+        } else if they_threaten {
             w.tempo
         } else {
-            let doubles = self.count(us, Threat::ThreeThree) + self.count(us, Threat::FourThree);
+            let doubles = if self.forbidden_for[me] {
+                0
+            } else {
+                self.count(us, Threat::ThreeThree) + self.count(us, Threat::FourThree)
+            };
+            let their_double = !our_four
+                && !self.forbidden_for[them.index()]
+                && self.count(them, Threat::ThreeThree) > 0;
             w.tempo + w.own_double * doubles.min(2) as Value
+                - if their_double { w.threat_double } else { 0 }
         };
         (self.total[me] - self.total[1 - me] + initiative).clamp(-EVAL_LIMIT, EVAL_LIMIT)
     }

@@ -78,6 +78,9 @@ search_params! {
     eval_facing_threat: 0, -600, 600;
     /// Evaluation: per own double-three / four-three point (at most two).
     eval_own_double: 0, 0, 600;
+    /// Evaluation: taken from the tempo when the opponent has a double-three
+    /// point and we have no four.
+    eval_threat_double: 0, -300, 600;
 }
 
 impl SearchParams {
@@ -86,6 +89,7 @@ impl SearchParams {
             tempo: self.eval_tempo,
             facing_threat: self.eval_facing_threat,
             own_double: self.eval_own_double,
+            threat_double: self.eval_threat_double,
         }
     }
 }
