@@ -5,6 +5,7 @@
 use gomoku_engine::analysis::puzzles::{
     Failure, Outcome, PuzzleKind, PuzzleSession, PuzzleSource, PuzzleStats, built_in,
 };
+use gomoku_engine::record::Game;
 use gomoku_engine::rules::{self, Rule};
 use gomoku_engine::search::{SearchLimits, Searcher, vcf};
 use gomoku_engine::{Cell, Point};
@@ -23,6 +24,10 @@ fn the_built_in_set_is_renju_with_attributed_short_wins() {
         assert!(p.solution_moves() <= 10, "{}", p.id);
         assert!(matches!(&p.source, PuzzleSource::BuiltIn(s) if s.contains("MIT")));
         assert_eq!(p.board.get(p.solution[0]), Cell::Empty, "{}", p.id);
+        // The moves that led to the puzzle replay as a game to its board.
+        let game = Game::from_moves(p.rule, 15, &p.moves).expect(&p.id);
+        assert_eq!(*game.board(), p.board, "{}", p.id);
+        assert_eq!(game.to_move(), p.attacker, "{}", p.id);
         if p.kind == PuzzleKind::Vcf {
             assert!(
                 vcf::find(&p.board, p.rule, p.attacker, 40, 100_000).is_some(),

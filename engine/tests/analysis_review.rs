@@ -180,6 +180,7 @@ fn a_missed_win_becomes_a_puzzle_the_checker_judges() {
     assert_eq!(p.source, PuzzleSource::MissedWin { move_number: 13 });
     assert_eq!((p.kind, p.attacker), (PuzzleKind::Vcf, Color::Black));
     assert_eq!(p.board.stone_count(), 12);
+    assert_eq!(p.moves, g.moves()[..12]);
     // k8 is a four, but after the block at l8 no win is left.
     let mut s = PuzzleSession::new(p.clone(), SearchLimits::depth(4));
     assert_eq!(

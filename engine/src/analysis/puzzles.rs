@@ -52,6 +52,9 @@ pub struct Puzzle {
     pub id: String,
     pub rule: Rule,
     pub board: Board,
+    /// The moves that led to `board`, Black first, so a viewer can show
+    /// the position as a game.
+    pub moves: Vec<Point>,
     /// The side to move, who has the forced win.
     pub attacker: Color,
     pub kind: PuzzleKind,
@@ -105,6 +108,7 @@ fn parse_quintet(line: &str) -> Option<Puzzle> {
         id: text_field(line, "id")?.to_string(),
         rule: Rule::from_name(text_field(line, "rule")?)?,
         board,
+        moves,
         attacker,
         kind,
         solution: parse_move_list(text_field(line, "line")?, size).ok()?,
@@ -131,6 +135,7 @@ pub fn from_review(game: &Game, review: &Review) -> Vec<Puzzle> {
                 id: format!("game-{:016x}-{}", game.hash(), ply + 1),
                 rule: game.rule(),
                 board,
+                moves: game.moves()[..ply].to_vec(),
                 attacker: Color::of_ply(ply),
                 kind: if win.by_fours {
                     PuzzleKind::Vcf
