@@ -15,6 +15,9 @@ trap 'rm -rf "$work"' EXIT
 
 # A finished game to replay: Black's five on the diagonal.
 printf 'h8h9i9i10j10j11k11k12l12\n' > "$work/five.txt"
+# A game to review: White's blunder a1 (move 12), Black's missed double
+# four at l8 (move 13), as in tests/review.rs.
+printf 'h8g8i8i7j8j9l10k9l11l12l9a1o1l8\n' > "$work/missed.txt"
 
 shot() { # name size theme args...
     local name=$1 size=$2 theme=$3
@@ -38,3 +41,10 @@ shot replay-1280x800 1280x800 Wood "$work/five.txt"
 shot replay-Light-900x700 900x700 Light "$work/five.txt"
 shot keys-1280x800 1280x800 Wood --screen keys
 shot settings-1280x800 1280x800 Light --screen settings
+# The review waits for its result before the picture is taken; its missed
+# win becomes a puzzle, so the puzzles screen starts from its data folder.
+shot review-1280x800 1280x800 Wood "$work/missed.txt" --review
+shot review-zh-1000x760 1000x760 Dark "$work/missed.txt" --review --lang zh
+mkdir -p "$work/puzzles-1280x800"
+cp -r "$work/review-1280x800/data" "$work/puzzles-1280x800/data"
+shot puzzles-1280x800 1280x800 Wood --screen puzzles

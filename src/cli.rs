@@ -25,7 +25,8 @@ Menus and files:
   FILE                   open a game (.ron, .psq, .sgf, or a move-string
                          .txt) in the replay viewer
   --screen NAME          start on: menu (default), game, new, settings,
-                         load, stats, replay, keys
+                         load, stats, replay, keys, puzzles
+  --review               with FILE: open its review at once
   --lang en|zh           language of the menus for this run
 
 Window and tools:
@@ -57,6 +58,8 @@ pub struct Options {
     pub language: Option<Language>,
     /// A game file to open in the replay viewer.
     pub file: Option<PathBuf>,
+    /// Review the opened file at once (`--review`).
+    pub review: bool,
 }
 
 impl Default for Options {
@@ -72,6 +75,7 @@ impl Default for Options {
             screen: None,
             language: None,
             file: None,
+            review: false,
         }
     }
 }
@@ -158,6 +162,7 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> 
                     .map_err(|_| format!("--frames needs a whole number, not '{v}'"))?;
             }
             Long("frame-stats") => options.frame_stats = true,
+            Long("review") => options.review = true,
             Long("move-numbers") => options.move_numbers = true,
             Long("screen") => {
                 let v = value(&mut parser)?;
@@ -183,6 +188,9 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> 
             }
             other => return Err(explain(other.unexpected())),
         }
+    }
+    if options.review && options.file.is_none() {
+        return Err("--review needs a game FILE to review".to_string());
     }
     // The starting position must be playable under the chosen rule.
     Match::new(options.settings.clone(), &options.moves, 0.0)?;

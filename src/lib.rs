@@ -21,6 +21,7 @@ pub mod i18n;
 pub mod input;
 pub mod persistence;
 pub mod play;
+pub mod review;
 pub mod settings;
 pub mod ui;
 
@@ -131,7 +132,12 @@ impl Plugin for GamePlugin {
             persistence::plugin,
             ui::plugin,
             dev::plugin,
+            review::plugin,
+            review::screens_plugin,
         ));
+        if options.review {
+            app.insert_resource(review::game_review::ReviewOnOpen);
+        }
         ui::menus::start_with(app, options.first_screen(), options.file.clone());
         match &options.screenshot {
             // A screenshot is taken after a number of frames: keep drawing.

@@ -16,6 +16,16 @@ pub enum BoardSource {
     Replay(Box<Game>),
 }
 
+impl BoardSource {
+    /// Shows `game` instead of the match, changing the resource only when
+    /// it shows something else (the board redraws on a change).
+    pub fn show(source: &mut ResMut<BoardSource>, game: &Game) {
+        if !matches!(&**source, BoardSource::Replay(shown) if **shown == *game) {
+            **source = BoardSource::Replay(Box::new(game.clone()));
+        }
+    }
+}
+
 /// The game the board shows, for the board's systems.
 #[derive(SystemParam)]
 pub struct Shown<'w> {

@@ -3,6 +3,7 @@
 //! time, separately for frames while the AI thinks and idle frames.
 
 use crate::play::ai::Thinking;
+use crate::review::game_review::GameReview;
 use bevy::diagnostic::FrameCount;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
@@ -36,9 +37,12 @@ fn take_screenshot(
     mut commands: Commands,
     plan: Res<ScreenshotPlan>,
     frames: Res<FrameCount>,
+    review: Option<Res<GameReview>>,
     mut taken: Local<bool>,
 ) {
-    if *taken || frames.0 < plan.frames {
+    // A review (`--review`) is pictured with its result.
+    let reviewing = review.is_some_and(|r| r.is_running());
+    if *taken || frames.0 < plan.frames || reviewing {
         return;
     }
     *taken = true;

@@ -501,6 +501,18 @@ pub fn tf(lang: Language, key: &'static str, args: &[&dyn std::fmt::Display]) ->
     text
 }
 
+/// An engine text ([`gomoku_engine::analysis::Message`]: a key of its
+/// English table and arguments) in `lang`; the key's translation lives in
+/// the feature's table.
+pub fn message_text(lang: Language, message: &gomoku_engine::analysis::Message) -> String {
+    let args: Vec<&dyn std::fmt::Display> = message
+        .args
+        .iter()
+        .map(|a| a as &dyn std::fmt::Display)
+        .collect();
+    tf(lang, message.key, &args)
+}
+
 /// The translated name of a level (`Level::name` is the key).
 pub fn level_name(lang: Language, level: gomoku_engine::search::Level) -> &'static str {
     t(lang, level_key(level, false))

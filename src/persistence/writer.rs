@@ -17,6 +17,12 @@ pub enum Job {
     /// Archive a finished game in `history/`.
     Archive(Record),
     ClearAutosave,
+    /// Another file of the data folder (a feature's own, like the
+    /// puzzles), written whole and atomically.
+    File {
+        name: &'static str,
+        text: String,
+    },
 }
 
 /// A write that failed: the data folder and the system's reason.
@@ -47,6 +53,9 @@ impl Writer {
                         Job::Autosave(record) => storage.write_autosave(record),
                         Job::Archive(record) => storage.archive_finished(record).map(|_| ()),
                         Job::ClearAutosave => storage.clear_autosave(),
+                        Job::File { name, text } => {
+                            super::write_atomic(&storage.dir().join(name), text.as_bytes())
+                        }
                     };
                     if let Err(e) = result {
                         let _ = report.send(WriteError {

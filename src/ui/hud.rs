@@ -8,6 +8,7 @@ use crate::i18n::{Language, color_name, forbidden_name, game_result_text, rule_n
 use crate::input::UiCapture;
 use crate::play::ai::{HintRequest, Purpose, Thinking};
 use crate::play::game::{GameCommand, Match, Mode, Notice, notation};
+use crate::review::game_review::ReviewCommand;
 use crate::settings::Settings;
 use crate::ui::menus::{NewGameScreen, Overlay, remember_hud_rect};
 use bevy::ecs::system::SystemParam;
@@ -20,10 +21,10 @@ use gomoku_engine::{Color as StoneColor, GameResult, Rule};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins(EguiPlugin::default())
-        // The replay viewer has its own panel where the HUD would be.
+        // Some screens have their own panel where the HUD would be.
         .add_systems(
             EguiPrimaryContextPass,
-            hud.run_if(not(in_state(Overlay::Replay))),
+            hud.run_if(|overlay: Res<State<Overlay>>| !overlay.get().has_side_panel()),
         );
 }
 
@@ -61,6 +62,7 @@ struct HudState<'w> {
     commands: MessageWriter<'w, GameCommand>,
     hints: MessageWriter<'w, HintRequest>,
     settings: ResMut<'w, Settings>,
+    review: MessageWriter<'w, ReviewCommand>,
 }
 
 impl HudState<'_> {
@@ -362,6 +364,13 @@ fn game_over(ui: &mut egui::Ui, state: &mut HudState, result: GameResult, now: f
                     .clicked()
                 {
                     state.new_game.open_from_board();
+                }
+                if ui
+                    .button(t(lang, "review.start"))
+                    .on_hover_text(t(lang, "review.start_tip"))
+                    .clicked()
+                {
+                    state.review.write(ReviewCommand::ReviewMatch);
                 }
             });
         });

@@ -140,6 +140,9 @@ pub(super) fn show(
             if big_button(ui, t(lang, "menu.stats"), t(lang, "menu.stats_tip")) {
                 next.set(Overlay::Statistics);
             }
+            if big_button(ui, t(lang, "puzzle.title"), t(lang, "puzzle.menu_tip")) {
+                next.set(Overlay::Puzzles);
+            }
             if big_button(ui, t(lang, "menu.settings"), t(lang, "menu.settings_tip")) {
                 next.set(Overlay::Settings);
             }

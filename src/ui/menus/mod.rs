@@ -16,7 +16,7 @@ mod replay_view;
 mod saved_games;
 mod settings_screen;
 mod stats;
-mod widgets;
+pub mod widgets;
 
 pub use widgets::remember_hud_rect;
 
@@ -50,6 +50,17 @@ pub enum Overlay {
     Replay,
     /// Every key of the game (F1, `?`).
     Keys,
+    /// The review of the replay's game (`crate::review`).
+    Review,
+    /// Find the forced win (`crate::review`).
+    Puzzles,
+}
+
+impl Overlay {
+    /// Screens that are a panel beside the board, where the HUD would be.
+    pub fn has_side_panel(self) -> bool {
+        matches!(self, Overlay::Replay | Overlay::Review | Overlay::Puzzles)
+    }
 }
 
 impl Overlay {
@@ -63,6 +74,7 @@ impl Overlay {
         ("stats", Overlay::Statistics),
         ("replay", Overlay::Replay),
         ("keys", Overlay::Keys),
+        ("puzzles", Overlay::Puzzles),
     ];
 
     pub fn from_name(name: &str) -> Option<Overlay> {

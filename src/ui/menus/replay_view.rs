@@ -12,6 +12,7 @@ use crate::i18n::{Language, color_name, player_text, result_text, rule_name, t, 
 use crate::persistence::{self, autosave, autosave::GameFiles};
 use crate::play::game::notation;
 use crate::play::replay::{Replay, ReplayCommand};
+use crate::review::game_review::ReviewCommand;
 use crate::settings::Settings;
 use bevy::prelude::*;
 use bevy_egui::EguiContexts;
@@ -42,6 +43,8 @@ struct Actions {
     cursor: Vec<ReplayCommand>,
     /// Save through the desktop's file dialog.
     save_as: bool,
+    /// Review the game (`crate::review`).
+    review: bool,
 }
 
 pub(super) fn show(
@@ -59,6 +62,7 @@ pub(super) fn show(
     time: Res<Time>,
     real: Res<Time<Real>>,
     mut commands: Commands,
+    mut review: MessageWriter<ReviewCommand>,
 ) -> Result {
     let Some(replay) = replay else {
         // Nothing loaded (e.g. `--screen replay` alone): back to the menu.
@@ -88,10 +92,7 @@ pub(super) fn show(
         right: panel_rect.width(),
         bottom: 0.0,
     });
-    let at_cursor = replay.position();
-    if !matches!(&*source, BoardSource::Replay(shown) if **shown == *at_cursor) {
-        *source = BoardSource::Replay(Box::new(at_cursor.clone()));
-    }
+    BoardSource::show(&mut source, replay.position());
     cursor.write_batch(actions.cursor.drain(..));
     let now = real.elapsed_secs_f64();
     if let Some(format) = actions.copy {
@@ -116,6 +117,9 @@ pub(super) fn show(
     }
     if actions.save_as {
         dialogs.write(FileDialog::SaveReplay);
+    }
+    if actions.review {
+        review.write(ReviewCommand::ReviewReplay);
     }
     if actions.branch {
         let settings_of = autosave::settings_of(&replay.record, settings.ai_level);
@@ -266,6 +270,13 @@ fn panel(ui: &mut egui::Ui, lang: Language, replay: &Replay, actions: &mut Actio
     {
         actions.branch = true;
     }
+    actions.review = ui
+        .add_enabled(
+            !replay.is_empty(),
+            egui::Button::new(RichText::new(t(lang, "review.start")).strong()),
+        )
+        .on_hover_text(t(lang, "review.start_tip"))
+        .clicked();
     ui.separator();
     ui.label(RichText::new(t(lang, "replay.export")).strong());
     ui.horizontal_wrapped(|ui| {

@@ -9,6 +9,7 @@ use crate::i18n::{Language, player_text, result_text, rule_name, t};
 use crate::persistence::ListEntry;
 use crate::persistence::autosave::GameFiles;
 use crate::play::replay::{OpenFile, Replay};
+use crate::review::game_review::ReviewOnOpen;
 use crate::settings::Settings;
 use bevy::prelude::*;
 use bevy_egui::EguiContexts;
@@ -139,7 +140,7 @@ pub(super) fn show(
         if entries.is_empty() {
             ui.label(t(lang, "load.empty"));
         } else {
-            table(ui, lang, entries, &mut open);
+            table(ui, lang, entries, &mut open, &mut commands);
         }
     });
     if back {
@@ -153,6 +154,7 @@ fn table(
     lang: Language,
     entries: &[ListEntry],
     open: &mut MessageWriter<OpenFile>,
+    commands: &mut Commands,
 ) {
     egui::Grid::new("saved-games-table")
         .num_columns(7)
@@ -180,9 +182,19 @@ fn table(
                 ui.label(rule_name(lang, s.rule));
                 ui.label(result_text(lang, s.result));
                 ui.label(s.moves.to_string());
-                if ui.button(t(lang, "replay.title")).clicked() {
-                    open.write(OpenFile(s.path.clone()));
-                }
+                ui.horizontal(|ui| {
+                    if ui.button(t(lang, "replay.title")).clicked() {
+                        open.write(OpenFile(s.path.clone()));
+                    }
+                    if ui
+                        .button(t(lang, "review.start"))
+                        .on_hover_text(t(lang, "review.start_tip"))
+                        .clicked()
+                    {
+                        open.write(OpenFile(s.path.clone()));
+                        commands.insert_resource(ReviewOnOpen);
+                    }
+                });
                 ui.end_row();
             }
         });
