@@ -360,3 +360,30 @@ fn a_stored_puzzle_reads_back_as_the_same_puzzle_and_a_bad_entry_is_skipped() {
     };
     assert_eq!(broken.puzzle(), None);
 }
+
+#[test]
+fn every_review_message_of_the_engine_is_translated_with_its_placeholders() {
+    use gomoku::i18n::{Language, t};
+    let placeholders = |text: &str| -> Vec<usize> {
+        (0..4)
+            .filter(|i| text.contains(&format!("{{{i}}}")))
+            .collect()
+    };
+    let review_keys = gomoku_engine::analysis::ENGLISH
+        .iter()
+        .filter(|(key, _)| key.starts_with("review."));
+    let mut count = 0;
+    for &(key, english) in review_keys {
+        for lang in Language::ALL {
+            let text = t(lang, key);
+            assert_ne!(text, key, "{key} has no text in {lang:?}");
+            assert_eq!(
+                placeholders(text),
+                placeholders(english),
+                "{key} in {lang:?}"
+            );
+        }
+        count += 1;
+    }
+    assert!(count >= 6, "{count}");
+}
