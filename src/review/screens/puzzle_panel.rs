@@ -2,13 +2,14 @@
 //! defends), what happened, the counts, and the two lists: the wins missed
 //! in the player's games and the built-in set.
 
-use super::side_panel;
+use super::PANEL_WIDTH;
 use crate::board::view::{BoardCamera, HudInsets, world_to_point};
 use crate::i18n::{Language, color_name, rule_name, t, tf};
 use crate::play::game::notation;
 use crate::review::puzzles::{PuzzleCommand, PuzzleRef, Puzzles, Try};
 use crate::settings::Settings;
 use crate::ui::menus::Overlay;
+use crate::ui::menus::widgets::side_panel;
 use crate::ui::menus::widgets::{ACCENT, ERROR};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
@@ -33,7 +34,7 @@ pub(super) fn show(
     let lang = settings.language;
     let mut commands = Vec::new();
     let mut close = false;
-    let panel = side_panel(ctx, "puzzles", &mut insets, |ui| {
+    let panel = side_panel(ctx, "puzzles", PANEL_WIDTH, &mut insets, |ui| {
         close = panel(ui, lang, &puzzles, &mut commands);
     });
     // A click on the board beside the panel is the attacker's move.

@@ -3,7 +3,7 @@
 //! the graph, the summary per player, the move at the cursor explained,
 //! and the move list with its marks.
 
-use super::side_panel;
+use super::PANEL_WIDTH;
 use crate::board::view::HudInsets;
 use crate::i18n::{Language, color_name, message_text, player_text, rule_name, t, tf};
 use crate::play::game::notation;
@@ -11,11 +11,12 @@ use crate::play::replay::{Replay, ReplayCommand};
 use crate::review::game_review::{GameReview, ReviewCommand, ReviewStatus, ReviewedGame};
 use crate::review::graph;
 use crate::settings::Settings;
-use crate::ui::menus::Overlay;
 use crate::ui::menus::widgets::ACCENT;
+use crate::ui::menus::widgets::side_panel;
+use crate::ui::menus::{Overlay, replay_view};
 use bevy::prelude::*;
 use bevy_egui::EguiContexts;
-use bevy_egui::egui::{self, Key, RichText};
+use bevy_egui::egui::{self, RichText};
 use gomoku_engine::Color as StoneColor;
 use gomoku_engine::analysis::review::MoveClass;
 
@@ -44,19 +45,8 @@ pub(super) fn show(
     let ctx = contexts.ctx_mut()?;
     let lang = settings.language;
     let mut actions = Actions::default();
-    ctx.input(|i| {
-        for (key, command) in [
-            (Key::ArrowLeft, ReplayCommand::Step(-1)),
-            (Key::ArrowRight, ReplayCommand::Step(1)),
-            (Key::Home, ReplayCommand::First),
-            (Key::End, ReplayCommand::Last),
-        ] {
-            if i.key_pressed(key) {
-                actions.cursor.push(command);
-            }
-        }
-    });
-    side_panel(ctx, "review", &mut insets, |ui| {
+    replay_view::keys(ctx, &mut actions.cursor);
+    side_panel(ctx, "review", PANEL_WIDTH, &mut insets, |ui| {
         panel(ui, lang, &replay, &review, &mut actions);
     });
     review_out.write_batch(actions.review);

@@ -12,7 +12,7 @@ mod dialogs;
 mod keys_screen;
 mod main_menu;
 mod new_game;
-mod replay_view;
+pub mod replay_view;
 mod saved_games;
 mod settings_screen;
 mod stats;

@@ -4,7 +4,7 @@
 //! move list, "play from here", and export (clipboard, files).
 
 use super::dialogs::FileDialog;
-use super::widgets::ACCENT;
+use super::widgets::{ACCENT, side_panel};
 use super::{Flash, Overlay, ReplayReturn};
 use crate::board::shown::BoardSource;
 use crate::board::view::HudInsets;
@@ -75,22 +75,8 @@ pub(super) fn show(
     keys(ctx, &mut actions.cursor);
     // The game's own board shows the position at the cursor; the viewer
     // is a panel beside it, where the HUD usually is.
-    let mut root = egui::Ui::new(
-        ctx.clone(),
-        "replay-root".into(),
-        egui::UiBuilder::new()
-            .layer_id(egui::LayerId::background())
-            .max_rect(ctx.viewport_rect()),
-    );
-    let panel_rect = egui::Panel::right("replay")
-        .resizable(false)
-        .exact_size(PANEL_WIDTH)
-        .show(&mut root, |ui| panel(ui, lang, &replay, &mut actions))
-        .response
-        .rect;
-    insets.set_if_neq(HudInsets {
-        right: panel_rect.width(),
-        bottom: 0.0,
+    side_panel(ctx, "replay", PANEL_WIDTH, &mut insets, |ui| {
+        panel(ui, lang, &replay, &mut actions)
     });
     BoardSource::show(&mut source, replay.position());
     cursor.write_batch(actions.cursor.drain(..));
@@ -143,8 +129,10 @@ pub(super) fn show(
     Ok(())
 }
 
-fn keys(ctx: &egui::Context, cursor: &mut Vec<ReplayCommand>) {
-    // No text fields on this screen, so the keys are always the viewer's
+/// The replay's keys: ← → step, Home/End, Space plays (also on the
+/// review screen, which moves the same cursor).
+pub fn keys(ctx: &egui::Context, cursor: &mut Vec<ReplayCommand>) {
+    // No text fields on these screens, so the keys are always the viewer's
     // (egui also reports "wants keyboard" when a clicked button has focus).
     ctx.input(|i| {
         for (key, command) in [

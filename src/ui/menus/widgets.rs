@@ -3,6 +3,7 @@
 //! clocks.
 
 use super::Overlay;
+use crate::board::view::HudInsets;
 use crate::i18n::{Language, color_name, t};
 use crate::play::clock::{GameClock, format_ms};
 use crate::play::game::Match;
@@ -94,6 +95,35 @@ pub fn screen(ctx: &egui::Context, id: &str, width: f32, add: impl FnOnce(&mut e
                         .show(ui, add);
                 });
         });
+}
+
+/// A panel on the right of the window with the board beside it (the
+/// replay viewer, the review, the puzzles). Returns the panel's rectangle.
+pub fn side_panel(
+    ctx: &egui::Context,
+    id: &'static str,
+    width: f32,
+    insets: &mut ResMut<HudInsets>,
+    add: impl FnOnce(&mut egui::Ui),
+) -> Rect {
+    let mut root = egui::Ui::new(
+        ctx.clone(),
+        egui::Id::new((id, "root")),
+        egui::UiBuilder::new()
+            .layer_id(egui::LayerId::background())
+            .max_rect(ctx.viewport_rect()),
+    );
+    let rect = egui::Panel::right(id)
+        .resizable(false)
+        .exact_size(width)
+        .show(&mut root, add)
+        .response
+        .rect;
+    insets.set_if_neq(HudInsets {
+        right: rect.width(),
+        bottom: 0.0,
+    });
+    rect
 }
 
 /// A screen's title row with a Back button on the right.
