@@ -387,3 +387,40 @@ fn every_review_message_of_the_engine_is_translated_with_its_placeholders() {
     }
     assert!(count >= 6, "{count}");
 }
+
+#[test]
+fn the_game_on_the_board_opens_in_its_review_whose_back_returns_to_the_board() {
+    use gomoku::ui::menus::ReplayReturn;
+    let dir = TempDir::new("match");
+    let mut app = review_app(&dir.0, "h8", SearchLimits::depth(2));
+    let settings = MatchSettings {
+        mode: Mode::HumanVsHuman,
+        ..MatchSettings::default()
+    };
+    let finished = Match::new(settings, &points("h8a1i8a2j8a3k8a4l8"), 0.0).unwrap();
+    assert!(finished.game().is_over());
+    app.insert_resource(finished);
+    send(&mut app, ReviewCommand::ReviewMatch);
+    app.update();
+    assert_eq!(
+        *app.world().resource::<State<Overlay>>().get(),
+        Overlay::Review
+    );
+    assert_eq!(app.world().resource::<ReplayReturn>().0, Overlay::None);
+    let replay = app.world().resource::<Replay>();
+    assert_eq!(replay.moves(), points("h8a1i8a2j8a3k8a4l8"));
+    assert!(
+        app.world()
+            .resource::<GameReview>()
+            .is_of(&replay.record.game)
+    );
+    update_until(&mut app, "the review", Duration::from_secs(60), |app| {
+        matches!(status(app), ReviewStatus::Done(_))
+    });
+    let review = app.world().resource::<GameReview>();
+    let reviewed = review.reviewed().unwrap();
+    assert_eq!(reviewed.points.len(), 9);
+    assert_eq!(reviewed.review.winner, Some(Color::Black));
+    // White never blocked the open four: decided by move 8 at the latest.
+    assert!(reviewed.review.decided_at.is_some_and(|ply| ply <= 7));
+}
