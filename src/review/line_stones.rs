@@ -40,7 +40,7 @@ impl LineOnBoard {
 struct LineStone;
 
 /// See-through enough to tell them from the game's stones.
-const ALPHA: f32 = 0.55;
+const ALPHA: f32 = 0.7;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<LineOnBoard>()
