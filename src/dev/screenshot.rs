@@ -16,12 +16,19 @@ pub struct ScreenshotPlan {
     pub frames: u32,
 }
 
-/// Frame times split by whether a search was running.
+/// Frame times split by whether a search was running, over the last
+/// [`STATS_WINDOW_SECS`] of real time.
 #[derive(Resource, Default, Debug)]
 pub struct FrameStats {
     idle: (Duration, u32),
     thinking: (Duration, u32),
+    /// When the current window began (real time, seconds).
+    since: Option<f64>,
 }
+
+/// How often `--frame-stats` logs. By time rather than by frames: an idle
+/// game draws about a frame a second.
+const STATS_WINDOW_SECS: f64 = 10.0;
 
 pub fn plugin(app: &mut App) {
     app.add_systems(
@@ -74,6 +81,8 @@ fn record_frame_time(
     if frames.0 < 30 {
         return;
     }
+    let now = time.elapsed_secs_f64();
+    let since = *stats.since.get_or_insert(now);
     let bucket = if thinking.purpose.is_some() {
         &mut stats.thinking
     } else {
@@ -81,12 +90,19 @@ fn record_frame_time(
     };
     bucket.0 += time.delta();
     bucket.1 += 1;
-    if frames.0.is_multiple_of(300) {
+    if now - since >= STATS_WINDOW_SECS {
         stats.log();
+        *stats = FrameStats {
+            since: Some(now),
+            ..default()
+        };
     }
 }
 
 impl FrameStats {
+    /// Per kind of frame: the average time from one frame to the next and
+    /// how many frames there were. Drawing every frame, the first is the
+    /// cost of a frame; waiting for input (reactive), it includes the wait.
     fn log(&self) {
         let average = |(total, n): (Duration, u32)| {
             if n == 0 {
