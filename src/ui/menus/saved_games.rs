@@ -9,7 +9,7 @@ use crate::i18n::{Language, player_text, result_text, rule_name, t};
 use crate::persistence::ListEntry;
 use crate::persistence::autosave::GameFiles;
 use crate::play::replay::{OpenFile, Replay};
-use crate::review::game_review::ReviewOnOpen;
+use crate::review::game_review::open_and_review;
 use crate::settings::Settings;
 use bevy::prelude::*;
 use bevy_egui::EguiContexts;
@@ -191,8 +191,7 @@ fn table(
                         .on_hover_text(t(lang, "review.start_tip"))
                         .clicked()
                     {
-                        open.write(OpenFile(s.path.clone()));
-                        commands.insert_resource(ReviewOnOpen);
+                        open_and_review(&s.path, open, commands);
                     }
                 });
                 ui.end_row();

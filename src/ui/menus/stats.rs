@@ -8,6 +8,7 @@ use crate::i18n::{Language, color_name, rule_name, stored_level_name, t, tf};
 use crate::persistence::autosave::GameFiles;
 use crate::persistence::{Outcome, Statistics, Tally};
 use crate::play::replay::OpenFile;
+use crate::review::game_review::open_and_review;
 use crate::settings::Settings;
 use bevy::prelude::*;
 use bevy_egui::EguiContexts;
@@ -41,6 +42,7 @@ pub(super) fn show(
     stats: Res<Computed>,
     mut open: MessageWriter<OpenFile>,
     mut next: ResMut<NextState<Overlay>>,
+    mut commands: Commands,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let lang = settings.language;
@@ -59,7 +61,7 @@ pub(super) fn show(
                     .size(18.0)
                     .color(ACCENT),
             );
-            past_games(ui, lang, stats, &mut open);
+            past_games(ui, lang, stats, &mut open, &mut commands);
         }
         if stats.unreadable > 0 {
             ui.label(
@@ -109,9 +111,10 @@ fn past_games(
     lang: Language,
     stats: &Statistics,
     open: &mut MessageWriter<OpenFile>,
+    commands: &mut Commands,
 ) {
     egui::Grid::new("stats-games")
-        .num_columns(6)
+        .num_columns(7)
         .striped(true)
         .spacing([18.0, 6.0])
         .show(ui, |ui| {
@@ -150,6 +153,13 @@ fn past_games(
                 };
                 ui.label(RichText::new(t(lang, key)).color(color));
                 ui.label(game.summary.moves.to_string());
+                if ui
+                    .button(t(lang, "review.start"))
+                    .on_hover_text(t(lang, "review.start_tip"))
+                    .clicked()
+                {
+                    open_and_review(&game.summary.path, open, commands);
+                }
                 ui.end_row();
             }
         });
