@@ -54,23 +54,23 @@ macro_rules! search_params {
 
 search_params! {
     /// Late-move reduction: ln(depth) * ln(move number) * this / 100.
-    lmr_percent: 50, 0, 150;
+    lmr_percent: 52, 0, 150;
     /// Move-count pruning: non-forcing moves after 3 + depth^1.3 * this / 100
     /// are skipped (0 turns it off).
     move_count_percent: 0, 0, 400;
     /// ... and this percent of that when the evaluation is not improving.
     move_count_not_improving: 67, 30, 100;
     /// Reverse futility: remaining depth up to which it applies (0 = off).
-    reverse_futility_depth: 0, 0, 6;
+    reverse_futility_depth: 2, 0, 6;
     /// Reverse futility margin per remaining depth.
-    reverse_futility_margin: 180, 40, 600;
+    reverse_futility_margin: 140, 40, 600;
     /// Razoring: remaining depth up to which it applies (0 = off).
     razor_depth: 0, 0, 4;
     /// Razoring margin: base plus this per depth.
     razor_base: 300, 0, 1500;
     razor_per_depth: 200, 0, 1000;
     /// Initial aspiration window half-width.
-    aspiration: 60, 10, 400;
+    aspiration: 54, 10, 400;
     /// Evaluation: the side to move's bonus ([`crate::eval::EvalWeights`]).
     eval_tempo: 220, 0, 600;
     /// Evaluation: replaces the tempo when facing an open three or a
