@@ -642,7 +642,8 @@ fn sgf_results() {
             }),
         ),
         ("B+", None),
-        ("0", None),
+        // A draw the moves do not give was agreed.
+        ("0", Some(GameResult::AgreedDraw)),
         ("?", None),
         ("Void", None),
         ("junk", None),

@@ -8,7 +8,6 @@ use crate::message::{
 };
 use gomoku_engine::board::parse_move_list;
 use gomoku_engine::opening::{self, Opening, OpeningRule, Seat};
-use gomoku_engine::rules;
 use gomoku_engine::{Color, Game, GameResult, Point, Rule};
 use std::fmt;
 
@@ -85,11 +84,13 @@ impl Outcome {
             Outcome::Rules(GameResult::Five { line, .. }) if line.len > 5 => "overline",
             Outcome::Rules(GameResult::Five { .. }) => "five",
             Outcome::Rules(GameResult::Draw) => "full board",
+            Outcome::Rules(GameResult::NoLegalMove { .. }) | Outcome::NoLegalMove(_) => {
+                "no legal move"
+            }
+            Outcome::Rules(GameResult::AgreedDraw) | Outcome::AgreedDraw => "agreement",
             Outcome::Rules(GameResult::Forbidden { .. }) => "forbidden move",
             Outcome::Rules(GameResult::Resigned { .. }) => "resignation",
             Outcome::Rules(GameResult::Timeout { .. }) => "timeout",
-            Outcome::AgreedDraw => "agreement",
-            Outcome::NoLegalMove(_) => "no legal move",
         }
     }
 }
@@ -133,7 +134,6 @@ pub struct NetGame {
     game: Game,
     /// The opening rule's state; over from the start for a free opening.
     opening: Opening,
-    agreed_draw: bool,
 }
 
 impl NetGame {
@@ -145,7 +145,6 @@ impl NetGame {
             settings,
             game,
             opening,
-            agreed_draw: false,
         }
     }
 
@@ -184,7 +183,7 @@ impl NetGame {
             }
             Some(Ending::Resigned { loser }) => net.game.resign(loser),
             Some(Ending::Timeout { loser }) => net.game.time_out(loser),
-            Some(Ending::AgreedDraw) => net.agreed_draw = true,
+            Some(Ending::AgreedDraw) => net.game.agree_draw(),
             None => {}
         }
         Ok(net)
@@ -233,20 +232,14 @@ impl NetGame {
         self.game.moves().len() as u32 + 1
     }
 
+    /// How the game ended, as the engine's game says (a stall, where the
+    /// side to move has no legal point, included).
     pub fn outcome(&self) -> Option<Outcome> {
-        if self.agreed_draw {
-            return Some(Outcome::AgreedDraw);
-        }
-        if let Some(result) = self.game.result() {
-            return Some(Outcome::Rules(result.clone()));
-        }
-        let (board, side) = (self.game.board(), self.game.to_move());
-        // Cheap in practice: the search stops at the first legal point.
-        let stuck = self.settings.rule.has_forbidden_moves(side)
-            && !board
-                .empty_points()
-                .any(|p| rules::check_move(board, self.settings.rule, side, p).is_ok());
-        stuck.then_some(Outcome::NoLegalMove(side))
+        Some(match self.game.result()? {
+            GameResult::AgreedDraw => Outcome::AgreedDraw,
+            GameResult::NoLegalMove { side } => Outcome::NoLegalMove(*side),
+            result => Outcome::Rules(result.clone()),
+        })
     }
 
     pub fn is_over(&self) -> bool {
@@ -255,10 +248,8 @@ impl NetGame {
 
     /// What `sync` must carry besides the moves.
     pub fn ending(&self) -> Option<Ending> {
-        if self.agreed_draw {
-            return Some(Ending::AgreedDraw);
-        }
         match self.game.result()? {
+            GameResult::AgreedDraw => Some(Ending::AgreedDraw),
             GameResult::Resigned { loser } => Some(Ending::Resigned { loser: *loser }),
             GameResult::Timeout { loser } => Some(Ending::Timeout { loser: *loser }),
             _ => None,
@@ -381,9 +372,7 @@ impl NetGame {
     }
 
     pub fn agree_draw(&mut self) {
-        if !self.is_over() {
-            self.agreed_draw = true;
-        }
+        self.game.agree_draw();
     }
 }
 
@@ -448,9 +437,9 @@ mod tests {
         assert_eq!(copy.outcome().unwrap().how(), "timeout");
     }
 
-    /// A Renju game two AIs played to 224 moves: the last free point is
-    /// forbidden to Black, who is to move.
-    const STUCK: &str = "h8g7f9f5g6f7d7h7i7f4f6d6i6h6f10g9f8e5c7h5g5h4h3i4g4g3h2f2i5i8g10e8e10d10d8e9e7c9f11f12e11e12c12d11g12d9c10f3f1i10a7b7g8b9a9b6b8a10k5j4l4j6j3l5j7k10j9l10j10j11l9k12l13k9k11n12m11l12m12m10n11k14j13m13h13i14i12h11l14d13d12c13f13n10o10o11g13i13g14g11e13k7i11j12f14h12d14e14k8j14k15m9l8n8c11g15k2k3i2j2n5l3m6l7m3m5n2o1n4n3i9e3e2c5d4b5d5b3b4c3d3c4c2d2i15l15o2n9l2m2n7o8l11f15d15k1i1g1m4k4n1m8a6j5k6a5a13o12o6o5n6l6j15b13i3a1a3b14b12b2b11o14o15h1o4j1c14g2b1h15d1m7e1c1m14n13a14j8a15a11e15b15h9o3o9a12e4a2c6o13e6n15c8k13l1h14a8o7h10m1a4m15c15n14";
+    /// A Renju game two AIs played to 224 moves (one line, ending in a
+    /// newline): the last free point is forbidden to Black, who is to move.
+    const STUCK: &str = include_str!("../../engine/tests/data/renju-black-stalled.txt");
 
     #[test]
     fn black_without_a_legal_move_in_renju_is_a_draw() {
@@ -458,7 +447,7 @@ mod tests {
             rule: Rule::Renju,
             ..GameSettings::default()
         };
-        let stuck = NetGame::from_sync(renju, STUCK, None, &[]).unwrap();
+        let stuck = NetGame::from_sync(renju, STUCK.trim(), None, &[]).unwrap();
         assert_eq!(stuck.game().moves().len(), 224);
         let outcome = stuck.outcome().unwrap();
         assert_eq!(outcome, Outcome::NoLegalMove(Color::Black));
@@ -468,7 +457,7 @@ mod tests {
         before.undo_to(223);
         assert_eq!(before.outcome(), None);
         // Under freestyle Black could play it.
-        let free = NetGame::from_sync(GameSettings::default(), STUCK, None, &[]).unwrap();
+        let free = NetGame::from_sync(GameSettings::default(), STUCK.trim(), None, &[]).unwrap();
         assert_eq!(free.outcome(), None);
     }
 

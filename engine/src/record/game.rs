@@ -25,6 +25,12 @@ pub enum GameResult {
     Five { winner: Color, line: FiveLine },
     /// The board is full and nobody won.
     Draw,
+    /// Drawn: `side` is to move but has no legal point left although the
+    /// board is not full (Renju: every free point is forbidden to Black,
+    /// under [`ForbiddenPolicy::Refuse`]).
+    NoLegalMove { side: Color },
+    /// Drawn by the players' agreement (a draw offer accepted).
+    AgreedDraw,
     /// Black played a forbidden point under [`ForbiddenPolicy::Lose`].
     Forbidden { point: Point, why: Forbidden },
     /// `loser` resigned.
@@ -38,7 +44,7 @@ impl GameResult {
     pub fn winner(&self) -> Option<Color> {
         match self {
             GameResult::Five { winner, .. } => Some(*winner),
-            GameResult::Draw => None,
+            GameResult::Draw | GameResult::NoLegalMove { .. } | GameResult::AgreedDraw => None,
             GameResult::Forbidden { .. } => Some(Color::White),
             GameResult::Resigned { loser } | GameResult::Timeout { loser } => {
                 Some(loser.opponent())
@@ -55,6 +61,8 @@ impl fmt::Display for GameResult {
             }
             GameResult::Five { winner, .. } => write!(f, "{winner} wins with five in a row"),
             GameResult::Draw => write!(f, "Draw: the board is full"),
+            GameResult::NoLegalMove { side } => write!(f, "Draw: {side} has no legal move"),
+            GameResult::AgreedDraw => write!(f, "Draw by agreement"),
             GameResult::Forbidden { why, .. } => {
                 write!(f, "White wins: Black played a forbidden {}", why.kind)
             }
@@ -282,7 +290,25 @@ impl Game {
                 line,
             });
         }
-        self.board.is_full().then_some(GameResult::Draw)
+        if self.board.is_full() {
+            return Some(GameResult::Draw);
+        }
+        let side = self.to_move();
+        self.has_no_legal_move(side)
+            .then_some(GameResult::NoLegalMove { side })
+    }
+
+    /// Whether `side` may play nowhere: only possible where forbidden
+    /// points are refused (under [`ForbiddenPolicy::Lose`] a forbidden
+    /// point can be played, and loses). Cheap in practice: the scan stops
+    /// at the first legal point.
+    fn has_no_legal_move(&self, side: Color) -> bool {
+        self.policy == ForbiddenPolicy::Refuse
+            && self.rule.has_forbidden_moves(side)
+            && !self
+                .board
+                .empty_points()
+                .any(|p| rules::check_move(&self.board, self.rule, side, p).is_ok())
     }
 
     /// Takes back the last move; it can be replayed with [`Game::redo`].
@@ -323,12 +349,21 @@ impl Game {
         }
     }
 
-    /// Sets a result read from a file (resignation or timeout only; fives,
-    /// draws and forbidden losses follow from the moves).
+    /// Ends the game as a draw the players agreed on.
+    pub fn agree_draw(&mut self) {
+        if !self.is_over() {
+            self.result = Some(GameResult::AgreedDraw);
+        }
+    }
+
+    /// Sets a result the moves do not give (a resignation, a timeout or an
+    /// agreed draw, read from a file or decided by the players); fives,
+    /// full boards, stalls and forbidden losses follow from the moves.
     pub fn set_result(&mut self, result: GameResult) {
         match result {
             GameResult::Resigned { loser } => self.resign(loser),
             GameResult::Timeout { loser } => self.time_out(loser),
+            GameResult::AgreedDraw => self.agree_draw(),
             _ => {}
         }
     }
@@ -433,5 +468,49 @@ mod tests {
                 loser: Color::White
             })
         );
+    }
+
+    /// A Renju game two AIs played to 224 moves (one line, ending in a
+    /// newline): the last free point is forbidden to Black, who is to move.
+    const STUCK: &str = include_str!("../../tests/data/renju-black-stalled.txt");
+
+    #[test]
+    fn a_side_without_a_legal_point_has_drawn() {
+        let stuck = STUCK.trim();
+        let mut g = game(Rule::Renju, &stuck[..stuck.len() - 3]);
+        assert_eq!(g.moves().len(), 223);
+        assert!(!g.is_over(), "White still has the point");
+        let played = g.play(Point::parse("n14", 15).unwrap()).unwrap();
+        let side = Color::Black;
+        assert_eq!(played.result, Some(GameResult::NoLegalMove { side }));
+        assert_eq!(played.result.unwrap().winner(), None);
+        assert!(!g.board().is_full());
+        // Under "Black loses" Black can still play the forbidden point.
+        let moves = g.moves().to_vec();
+        let lose = Game::new(Rule::Renju, 15)
+            .unwrap()
+            .with_policy(ForbiddenPolicy::Lose);
+        let lose = moves.iter().fold(lose, |mut g, &p| {
+            g.play(p).unwrap();
+            g
+        });
+        assert!(!lose.is_over());
+        // Freestyle has no forbidden points: the game goes on.
+        assert!(!game(Rule::Freestyle, stuck).is_over());
+    }
+
+    #[test]
+    fn an_agreed_draw_ends_the_game_until_undone() {
+        let mut g = game(Rule::Freestyle, "h8i9");
+        g.agree_draw();
+        assert_eq!(g.result(), Some(&GameResult::AgreedDraw));
+        assert_eq!(g.play(Point::new(0, 0)), Err(MoveError::GameOver));
+        g.resign(Color::Black);
+        assert_eq!(g.result(), Some(&GameResult::AgreedDraw), "already over");
+        g.undo();
+        assert!(!g.is_over());
+        let mut declared = game(Rule::Freestyle, "h8");
+        declared.set_result(GameResult::AgreedDraw);
+        assert_eq!(declared.result().unwrap().winner(), None);
     }
 }

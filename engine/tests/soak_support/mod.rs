@@ -350,6 +350,14 @@ fn play_checked(
                     .all(|q| shadow.at(q.x as i32, q.y as i32) == Some(color))
         }
         Some(GameResult::Draw) => !wins && shadow.is_full(),
+        // The engine ends a game whose side to move has no legal point.
+        Some(GameResult::NoLegalMove { side }) => {
+            !wins
+                && !shadow.is_full()
+                && shadow
+                    .empty_points()
+                    .all(|q| !shadow.is_legal(q, *side, spec.rule))
+        }
         Some(other) => {
             return Err(fail(game, format!("unexpected result {other:?}")));
         }
@@ -451,18 +459,13 @@ pub fn play_game(
                 outcome.slowest = outcome.slowest.max(started.elapsed());
                 match info.best {
                     Some(p) => p,
-                    None if shadow
-                        .empty_points()
-                        .all(|q| !shadow.is_legal(q, color, spec.rule)) =>
-                    {
-                        outcome.stalled = true;
-                        break;
-                    }
+                    // A side without a legal point has already drawn: the
+                    // engine's game ends there (checked in play_checked).
                     None => {
                         return Err(failure(
                             spec,
                             &game,
-                            "no move, but legal moves exist".into(),
+                            "no move, but the game is not over".into(),
                         ));
                     }
                 }
@@ -484,6 +487,7 @@ pub fn play_game(
         }
         let played = play_checked(spec, &mut game, &mut shadow, p)?;
         outcome.winner = played.result.as_ref().and_then(GameResult::winner);
+        outcome.stalled |= matches!(played.result, Some(GameResult::NoLegalMove { .. }));
         history.push(Snapshot::of(&game));
         outcome.moves += 1;
     }

@@ -102,6 +102,9 @@ pub enum PlayerKind {
     Human,
     /// The computer at the level of this name (as the game's menu shows it).
     Ai { level: String },
+    /// A person playing from another computer (a LAN game); the local
+    /// player of that game is [`PlayerKind::Human`].
+    Remote,
 }
 
 /// How much time the players had.
@@ -125,7 +128,8 @@ pub enum SavedResult {
         winner: Color,
         reason: WinReason,
     },
-    /// The board filled up without a five.
+    /// A draw: the board filled up without a five, the side to move had
+    /// no legal point left, or the players agreed to one.
     Draw,
 }
 
@@ -145,7 +149,9 @@ impl SavedResult {
         let win = |winner, reason| SavedResult::Win { winner, reason };
         match game.result() {
             None => SavedResult::Unfinished,
-            Some(GameResult::Draw) => SavedResult::Draw,
+            Some(GameResult::Draw | GameResult::NoLegalMove { .. } | GameResult::AgreedDraw) => {
+                SavedResult::Draw
+            }
             Some(GameResult::Five { winner, .. }) => win(*winner, WinReason::Five),
             Some(GameResult::Forbidden { .. }) => win(Color::White, WinReason::Forbidden),
             Some(GameResult::Resigned { loser }) => win(loser.opponent(), WinReason::Resign),
@@ -153,10 +159,12 @@ impl SavedResult {
         }
     }
 
-    /// The resignation or timeout this result adds to a game whose moves do
-    /// not end it; None for results that only moves can produce.
+    /// The resignation, timeout or agreed draw this result adds to a game
+    /// whose moves do not end it; None for results that only moves can
+    /// produce.
     pub(crate) fn declared(self) -> Option<GameResult> {
         match self {
+            SavedResult::Draw => Some(GameResult::AgreedDraw),
             SavedResult::Win {
                 winner,
                 reason: WinReason::Resign,

@@ -58,7 +58,8 @@ pub fn write(record: &Record) -> String {
 
 fn seat_code(player: &Player) -> u64 {
     match &player.kind {
-        PlayerKind::Human => 0,
+        // Piskvork has no code for a remote person: a human.
+        PlayerKind::Human | PlayerKind::Remote => 0,
         PlayerKind::Ai { level } => level
             .trim()
             .parse::<u64>()
