@@ -25,7 +25,7 @@ Menus and files:
   FILE                   open a game (.ron, .psq, .sgf, or a move-string
                          .txt) in the replay viewer
   --screen NAME          start on: menu (default), game, new, settings,
-                         load, stats, replay, keys, puzzles
+                         load, stats, replay, keys, puzzles, host, join
   --review               with FILE: open its review at once
   --lang en|zh           language of the menus for this run
 

@@ -19,6 +19,7 @@ pub mod cli;
 pub mod dev;
 pub mod i18n;
 pub mod input;
+pub mod network;
 pub mod persistence;
 pub mod play;
 pub mod review;
@@ -134,6 +135,7 @@ impl Plugin for GamePlugin {
             dev::plugin,
             review::plugin,
             review::screens_plugin,
+            network::plugin,
         ));
         if options.review {
             app.insert_resource(review::game_review::ReviewOnOpen);

@@ -563,6 +563,7 @@ pub fn player_text(lang: Language, player: &gomoku_engine::record::formats::Play
     match (player.name.trim(), &player.kind) {
         ("", PlayerKind::Ai { level }) => tf(lang, "player.ai", &[&stored_level_name(lang, level)]),
         ("", PlayerKind::Human) => t(lang, "player.human").to_string(),
+        ("", PlayerKind::Remote) => t(lang, "player.remote").to_string(),
         (name, _) => name.to_string(),
     }
 }
@@ -613,6 +614,10 @@ pub fn game_result_text(lang: Language, result: &gomoku_engine::GameResult) -> S
     match result {
         GameResult::Five { winner, .. } => tf(lang, "result.five", &[&color_name(lang, *winner)]),
         GameResult::Draw => t(lang, "result.draw").to_string(),
+        GameResult::NoLegalMove { side } => {
+            tf(lang, "result.no_legal_move", &[&color_name(lang, *side)])
+        }
+        GameResult::AgreedDraw => t(lang, "result.agreed_draw").to_string(),
         GameResult::Forbidden { .. } => t(lang, "result.forbidden").to_string(),
         GameResult::Resigned { loser } => tf(
             lang,

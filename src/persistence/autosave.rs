@@ -108,6 +108,7 @@ fn player(settings: &MatchSettings, color: Color) -> Player {
             Seat::Ai(level) => PlayerKind::Ai {
                 level: level.name().to_string(),
             },
+            Seat::Remote => PlayerKind::Remote,
         },
     }
 }
@@ -139,7 +140,8 @@ pub fn settings_of(record: &Record, default_level: Level) -> MatchSettings {
                 .find(|l| l.name().eq_ignore_ascii_case(level))
                 .unwrap_or(default_level),
         ),
-        PlayerKind::Human => None,
+        // A network game continued on this computer is played by hand.
+        PlayerKind::Human | PlayerKind::Remote => None,
     };
     let black = level_of(&record.meta.black.kind);
     let white = level_of(&record.meta.white.kind);

@@ -23,6 +23,10 @@ pub enum Mode {
     HumanVsAi,
     HumanVsHuman,
     AiVsAi,
+    /// Against a person on another computer (`crate::network`): the local
+    /// player holds `human_color`; every move, undo and ending goes through
+    /// the network link first and reaches the match as a message.
+    Network,
 }
 
 impl Mode {
@@ -42,6 +46,8 @@ impl Mode {
 pub enum Player {
     Human,
     Ai(Level),
+    /// The opponent on the network.
+    Remote,
 }
 
 /// Everything chosen in the new-game dialog.
@@ -78,15 +84,18 @@ impl MatchSettings {
             Mode::AiVsAi => Player::Ai(self.level),
             Mode::HumanVsAi if color == self.human_color => Player::Human,
             Mode::HumanVsAi => Player::Ai(self.level),
+            Mode::Network if color == self.human_color => Player::Human,
+            Mode::Network => Player::Remote,
         }
     }
 
-    /// The name the human player of `color` was given, if any. The names
-    /// are remembered across games, so the AI's side may hold a name from
-    /// an earlier two-player game: it is not the AI's.
+    /// The name the human (or remote) player of `color` was given, if
+    /// any. The names are remembered across games, so the AI's side may
+    /// hold a name from an earlier two-player game: it is not the AI's.
     pub fn name(&self, color: Color) -> Option<&str> {
         let name = self.names[color.index()].trim();
-        (self.player(color) == Player::Human && !name.is_empty()).then_some(name)
+        let person = matches!(self.player(color), Player::Human | Player::Remote);
+        (person && !name.is_empty()).then_some(name)
     }
 
     /// The name to show for the player of `color`: the given one, else
@@ -100,6 +109,7 @@ impl MatchSettings {
             (Mode::HumanVsHuman, _) => tf(lang, "player.numbered", &[&(color.index() + 1)]),
             (_, Player::Human) => t(lang, "hud.you").to_string(),
             (_, Player::Ai(level)) => tf(lang, "player.ai", &[&level_name(lang, level)]),
+            (_, Player::Remote) => t(lang, "player.remote").to_string(),
         }
     }
 
@@ -217,10 +227,13 @@ impl Match {
     }
 
     /// How many plies an undo takes back: one, except against the AI, where
-    /// it goes back to the human's turn (the AI's reply and your move).
+    /// it goes back to the human's turn (the AI's reply and your move). None
+    /// in a network game, where both players agree first
+    /// ([`GameCommand::TakeBackTo`]).
     pub fn plies_to_undo(&self) -> usize {
         let n = self.game.moves().len();
         match self.settings.mode {
+            Mode::Network => 0,
             Mode::HumanVsAi => (1..=n)
                 .find(|&k| self.settings.player(Color::of_ply(n - k)) == Player::Human)
                 .unwrap_or(0),
@@ -233,6 +246,7 @@ impl Match {
         let n = self.game.moves().len();
         let available = self.game.redo_moves().count();
         match self.settings.mode {
+            Mode::Network => 0,
             Mode::HumanVsAi => (1..=available)
                 .find(|&k| self.settings.player(Color::of_ply(n + k)) == Player::Human)
                 .unwrap_or(available),
@@ -240,10 +254,11 @@ impl Match {
         }
     }
 
-    /// Whether the human (in [`Mode::HumanVsAi`]) won, lost, or there is no
-    /// single human side to ask about.
+    /// Whether the human (in [`Mode::HumanVsAi`], or the local player of a
+    /// network game) won, lost, or there is no single human side to ask
+    /// about.
     fn human_won(&self, result: &GameResult) -> Option<bool> {
-        (self.settings.mode == Mode::HumanVsAi)
+        matches!(self.settings.mode, Mode::HumanVsAi | Mode::Network)
             .then(|| result.winner().map(|w| w == self.settings.human_color))
             .flatten()
     }
@@ -269,6 +284,9 @@ pub enum Mover {
         generation: u64,
         hash: u64,
     },
+    /// A move of a network game, checked by the link and sent (or
+    /// received) before it reaches the match.
+    Network,
 }
 
 /// Every change to the match other than a move: the play module applies
@@ -288,6 +306,12 @@ pub enum GameCommand {
     SetLevel(Level),
     /// `loser`'s clock ran out.
     TimeOut(Color),
+    /// Both players of a network game agreed to take moves back until
+    /// this many remain.
+    TakeBackTo(usize),
+    /// An ending the moves do not give, decided over the network: a
+    /// resignation, a timeout on the host's clock, an agreed draw.
+    Declare(GameResult),
 }
 
 /// A stone was put on the board (by a move or a redo).
@@ -375,12 +399,20 @@ fn apply_move_requests(
                     continue;
                 }
             }
+            Mover::Network if m.settings.mode != Mode::Network => {
+                debug!("dropping a network move: the game on the board is not a network game");
+                continue;
+            }
+            Mover::Network => {}
+            // A click in a network game goes to the opponent first (the
+            // network plugin reads it too); it comes back as Mover::Network.
+            Mover::Human if m.settings.mode == Mode::Network => continue,
             Mover::Human => match m.player_to_move() {
                 None => {
                     notice.post(t(lang, "notice.game_over"), false, now);
                     continue;
                 }
-                Some(Player::Ai(_)) => {
+                Some(Player::Ai(_) | Player::Remote) => {
                     notice.post(t(lang, "notice.wait_ai"), false, now);
                     continue;
                 }
@@ -458,15 +490,7 @@ fn apply_commands(
         match command {
             GameCommand::Undo => {
                 let plies = m.plies_to_undo();
-                if plies == 0 {
-                    continue;
-                }
-                for _ in 0..plies {
-                    m.game.undo();
-                }
-                m.undos += 1;
-                m.changed(now);
-                commands.trigger(MovesTakenBack { plies });
+                take_back(&mut m, plies, now, &mut commands);
             }
             GameCommand::Redo => {
                 for _ in 0..m.plies_to_redo() {
@@ -482,6 +506,9 @@ fn apply_commands(
                     }
                 }
             }
+            // The network plugin asks the link; the verdict comes back as
+            // Declare.
+            GameCommand::Resign if m.settings.mode == Mode::Network => {}
             GameCommand::Resign => {
                 let Some(to_move) = m.player_to_move().map(|_| m.game.to_move()) else {
                     continue;
@@ -517,17 +544,55 @@ fn apply_commands(
                 }
             }
             GameCommand::TimeOut(loser) => {
-                if m.game.is_over() {
-                    continue;
-                }
-                m.time_out(*loser, now);
-                if let Some(result) = m.game.result().cloned() {
-                    let human_won = m.human_won(&result);
-                    commands.trigger(GameDecided { result, human_won });
+                let timeout = GameResult::Timeout { loser: *loser };
+                declare(&mut m, timeout, now, &mut commands);
+            }
+            GameCommand::TakeBackTo(keep) => {
+                let plies = m.game.moves().len().saturating_sub(*keep);
+                take_back(&mut m, plies, now, &mut commands);
+            }
+            GameCommand::Declare(result) => {
+                if let Some(result) = declare(&mut m, result.clone(), now, &mut commands) {
+                    notice.post(game_result_text(lang, &result), false, now);
                 }
             }
         }
     }
+}
+
+/// Takes `plies` moves back as one undo.
+fn take_back(m: &mut Match, plies: usize, now: f64, commands: &mut Commands) {
+    if plies == 0 {
+        return;
+    }
+    for _ in 0..plies {
+        m.game.undo();
+    }
+    m.undos += 1;
+    m.changed(now);
+    commands.trigger(MovesTakenBack { plies });
+}
+
+/// Ends a game still in play with a result the moves do not give (through
+/// the engine's `set_result`); returns it when it took effect.
+fn declare(
+    m: &mut Match,
+    result: GameResult,
+    now: f64,
+    commands: &mut Commands,
+) -> Option<GameResult> {
+    if m.game.is_over() {
+        return None;
+    }
+    m.game.set_result(result);
+    m.changed(now);
+    let result = m.game.result().cloned()?;
+    let human_won = m.human_won(&result);
+    commands.trigger(GameDecided {
+        result: result.clone(),
+        human_won,
+    });
+    Some(result)
 }
 
 /// Keeps [`Phase`] in step with the engine's result (an undo reopens a

@@ -63,6 +63,7 @@ struct HudState<'w> {
     hints: MessageWriter<'w, HintRequest>,
     settings: ResMut<'w, Settings>,
     review: MessageWriter<'w, ReviewCommand>,
+    lan: Option<ResMut<'w, crate::network::session::Lan>>,
 }
 
 impl HudState<'_> {
@@ -158,9 +159,16 @@ fn hud(
 fn panel(ui: &mut egui::Ui, state: &mut HudState, compact: bool) {
     ui.add_space(6.0);
     if compact {
-        ui.columns(2, |columns| {
+        let lang = state.lang();
+        let columns = if state.lan.is_some() { 3 } else { 2 };
+        ui.columns(columns, |columns| {
             status(&mut columns[0], state);
             controls(&mut columns[1], state);
+            if let Some(lan) = &mut state.lan {
+                egui::ScrollArea::vertical().show(&mut columns[2], |ui| {
+                    crate::network::panel::section(ui, lang, lan);
+                });
+            }
         });
     } else {
         let lang = state.lang();
@@ -169,6 +177,10 @@ fn panel(ui: &mut egui::Ui, state: &mut HudState, compact: bool) {
         ui.separator();
         status(ui, state);
         ui.separator();
+        if let Some(lan) = &mut state.lan {
+            crate::network::panel::section(ui, lang, lan);
+            ui.separator();
+        }
         controls(ui, state);
     }
     ui.add_space(4.0);
@@ -318,7 +330,9 @@ fn game_over(ui: &mut egui::Ui, state: &mut HudState, result: GameResult, now: f
         .stroke(egui::Stroke::new(1.5, ACCENT))
         .show(ui, |ui| {
             let headline = match (m.settings().mode, result.winner()) {
-                (Mode::HumanVsAi, Some(w)) if w == m.settings().human_color => "hud.you_win",
+                (Mode::HumanVsAi | Mode::Network, Some(w)) if w == m.settings().human_color => {
+                    "hud.you_win"
+                }
                 (Mode::HumanVsAi, Some(_)) => "hud.ai_wins",
                 _ => "hud.game_over",
             };

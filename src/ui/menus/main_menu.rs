@@ -119,6 +119,9 @@ pub(super) fn show(
             if big_button(ui, t(lang, "menu.new_game"), "Ctrl+N") {
                 next.set(Overlay::NewGame);
             }
+            if big_button(ui, t(lang, "menu.network"), t(lang, "menu.network_tip")) {
+                next.set(Overlay::LanHost);
+            }
             if has_moves
                 && files.storage.is_some()
                 && big_button(ui, t(lang, "menu.save"), t(lang, "menu.save_tip"))

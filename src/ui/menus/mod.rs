@@ -54,6 +54,10 @@ pub enum Overlay {
     Review,
     /// Find the forced win (`crate::review`).
     Puzzles,
+    /// Hosting a network game (`crate::network`).
+    LanHost,
+    /// Joining a network game.
+    LanJoin,
 }
 
 impl Overlay {
@@ -61,9 +65,7 @@ impl Overlay {
     pub fn has_side_panel(self) -> bool {
         matches!(self, Overlay::Replay | Overlay::Review | Overlay::Puzzles)
     }
-}
 
-impl Overlay {
     /// The names `--screen` takes, and the screen each one opens.
     pub const NAMES: &[(&str, Overlay)] = &[
         ("menu", Overlay::Main),
@@ -75,6 +77,8 @@ impl Overlay {
         ("replay", Overlay::Replay),
         ("keys", Overlay::Keys),
         ("puzzles", Overlay::Puzzles),
+        ("host", Overlay::LanHost),
+        ("join", Overlay::LanJoin),
     ];
 
     pub fn from_name(name: &str) -> Option<Overlay> {

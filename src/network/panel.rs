@@ -1,0 +1,144 @@
+//! The network game's part of the HUD: who plays, whether the connection
+//! holds, the host's clocks, the opponent's questions (undo, draw) with
+//! their answers, the chat line and the way out.
+
+use super::screens::log_lines;
+use super::session::Lan;
+use crate::i18n::{Language, color_name, t, tf};
+use bevy_egui::egui::{self, Color32, RichText};
+use gomoku_engine::Color as StoneColor;
+use gomoku_net::Action;
+use std::time::Instant;
+
+const ACCENT: Color32 = Color32::from_rgb(240, 190, 90);
+const WARNING: Color32 = Color32::from_rgb(255, 120, 100);
+const GOOD: Color32 = Color32::from_rgb(140, 210, 120);
+/// Chat and event lines shown under the board's panel.
+const SHOWN_LINES: usize = 6;
+
+/// Draws the section; the player's choices go to the link.
+pub fn section(ui: &mut egui::Ui, lang: Language, lan: &mut Lan) {
+    let snapshot = lan.snapshot.clone();
+    let opponent = snapshot.opponent.clone().unwrap_or_default();
+    ui.label(RichText::new(t(lang, "lan.title")).strong().color(ACCENT));
+    match &lan.down {
+        None if snapshot.connected => {
+            ui.label(RichText::new(tf(lang, "lan.connected", &[&opponent])).color(GOOD));
+        }
+        None => {
+            ui.label(t(lang, "lan.waiting"));
+        }
+        Some(reason) => {
+            ui.label(RichText::new(t(lang, "lan.paused")).strong().color(WARNING));
+            ui.label(RichText::new(reason).small().color(WARNING));
+            if lan.is_host() {
+                ui.label(RichText::new(tf(lang, "lan.host_waits", &[&opponent])).small());
+            } else if ui.button(t(lang, "lan.reconnect")).clicked() {
+                lan.act(Action::Reconnect);
+            }
+        }
+    }
+    if let Some(clocks) = snapshot.clocks {
+        let now = Instant::now();
+        ui.horizontal(|ui| {
+            for color in [StoneColor::Black, StoneColor::White] {
+                let left = clocks.left(color, now).as_millis() as i64;
+                let mut text = RichText::new(format!(
+                    "{} {}",
+                    color_name(lang, color),
+                    crate::play::clock::format_ms(left)
+                ))
+                .monospace();
+                if clocks.running == Some(color) {
+                    text = text.strong().color(ACCENT);
+                }
+                ui.label(text);
+            }
+        });
+    }
+    let over = snapshot.game.is_over();
+    if snapshot.undo_requested {
+        question(
+            ui,
+            lang,
+            tf(lang, "lan.undo_asked", &[&opponent]),
+            |accept| {
+                lan.act(Action::AnswerUndo(accept));
+            },
+        );
+    }
+    if snapshot.draw_offered {
+        question(
+            ui,
+            lang,
+            tf(lang, "lan.draw_offered", &[&opponent]),
+            |accept| {
+                lan.act(Action::AnswerDraw(accept));
+            },
+        );
+    }
+    if snapshot.undo_pending || snapshot.draw_pending {
+        ui.label(RichText::new(tf(lang, "lan.awaiting_answer", &[&opponent])).weak());
+    }
+    let can_undo =
+        !over && !snapshot.undo_pending && snapshot.game.undo_target(snapshot.me).is_some();
+    ui.horizontal_wrapped(|ui| {
+        if ui
+            .add_enabled(can_undo, egui::Button::new(t(lang, "lan.ask_undo")))
+            .clicked()
+        {
+            lan.act(Action::RequestUndo);
+        }
+        if ui
+            .add_enabled(
+                !over && !snapshot.draw_pending,
+                egui::Button::new(t(lang, "lan.offer_draw")),
+            )
+            .clicked()
+        {
+            lan.act(Action::OfferDraw);
+        }
+        if over && lan.is_host() && ui.button(t(lang, "lan.rematch")).clicked() {
+            lan.act(Action::NewGame {
+                host_color: snapshot.me.opponent(),
+            });
+        }
+    });
+    let start = lan.log.len().saturating_sub(SHOWN_LINES);
+    log_lines(ui, lang, &lan.log[start..]);
+    let mut send = false;
+    ui.horizontal(|ui| {
+        let field = ui.add(
+            egui::TextEdit::singleline(&mut lan.chat_draft)
+                .hint_text(t(lang, "lan.chat_hint"))
+                .char_limit(gomoku_net::message::MAX_CHAT)
+                .desired_width(150.0),
+        );
+        send = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+        send |= ui.button(t(lang, "lan.send")).clicked();
+    });
+    if send && !lan.chat_draft.trim().is_empty() {
+        let text = std::mem::take(&mut lan.chat_draft);
+        lan.say(text);
+    }
+    if ui.button(t(lang, "lan.leave")).clicked() {
+        lan.leave = true;
+    }
+}
+
+/// The opponent's question with Accept and Decline.
+fn question(ui: &mut egui::Ui, lang: Language, text: String, mut answer: impl FnMut(bool)) {
+    egui::Frame::group(ui.style())
+        .stroke(egui::Stroke::new(1.5, ACCENT))
+        .show(ui, |ui| {
+            ui.label(RichText::new(text).strong());
+            ui.horizontal(|ui| {
+                if ui.button(t(lang, "lan.accept")).clicked() {
+                    answer(true);
+                }
+                if ui.button(t(lang, "lan.decline")).clicked() {
+                    answer(false);
+                }
+            });
+        });
+}
