@@ -3,11 +3,13 @@
 //! * `random_input`: random clicks, keys and resizes on every screen;
 //! * `crashes`: the game killed with SIGKILL while it saves;
 //! * `faults`: a data folder that cannot be written, a full one, and a
-//!   settings file from a newer version.
+//!   settings file from a newer version;
+//! * `settings_corpus`: the settings fuzz target's corpus replayed.
 
 mod crashes;
 mod faults;
 mod random_input;
+mod settings_corpus;
 
 use std::path::{Path, PathBuf};
 

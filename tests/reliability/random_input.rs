@@ -472,6 +472,8 @@ fn check(app: &mut App) -> Result<(), String> {
 
 /// Events per screen and visit; the board gets four times as many.
 const EVENTS_PER_SCREEN: u64 = 250;
+/// Events after which a visit returns to its screen if input left it.
+const RETURN_EVERY: u64 = 50;
 /// How many frames without input the board may take to show a change.
 const QUIET_FRAMES: usize = 3;
 
@@ -501,6 +503,13 @@ fn thousands_of_random_events_on_every_screen_break_nothing() {
             };
             for step in 0..events {
                 let at = || format!("seed {seed}, round {round}, screen {screen:?}, event {step}");
+                // Random keys soon leave a screen (Escape, F1): come back
+                // now and then, so each screen gets its share.
+                if step % RETURN_EVERY == RETURN_EVERY - 1 {
+                    app.world_mut()
+                        .resource_mut::<NextState<Overlay>>()
+                        .set(screen);
+                }
                 monkey.act(&mut app);
                 app.update();
                 // A change made late in a frame reaches the board a frame or
