@@ -39,6 +39,11 @@ done
 shot board-Dark-1920x1080 1920x1080 Dark "${position[@]}"
 shot replay-1280x800 1280x800 Wood "$work/five.txt"
 shot replay-Light-900x700 900x700 Light "$work/five.txt"
+# Analysis: evaluation bar, candidates and the best one's line; the threat
+# overlay with a forbidden point (H8: double three) and White's threats.
+shot analysis-1280x800 1280x800 Wood "${position[@]}" --analysis --hover best --frames 120
+shot analysis-zh-900x700 900x700 Dark "${position[@]}" --analysis --hover best --lang zh --frames 120
+shot threats-renju-1280x800 1280x800 Wood --mode pvp --rule renju --moves f8j4g8k4h6l4h7a1 --threats
 shot keys-1280x800 1280x800 Wood --screen keys
 shot settings-1280x800 1280x800 Light --screen settings
 # The review waits for its result before the picture is taken; its missed

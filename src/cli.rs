@@ -1,6 +1,7 @@
 //! The command line: every flag of the game, read by one parser (lexopt).
 //! Bad input gets a clear message, never a panic.
 
+use crate::analysis::Pointed;
 use crate::i18n::Language;
 use crate::play::game::{BOARD_SIZE, Match, MatchSettings, Mode};
 use crate::ui::menus::Overlay;
@@ -29,6 +30,12 @@ Menus and files:
   --review               with FILE: open its review at once
   --lang en|zh           language of the menus for this run
 
+Analysis:
+  --analysis             the engine's analysis on from the start (key A)
+  --threats              the threat overlay on (key T)
+  --hover POINT|best     pretend the pointer rests on POINT (e.g. h8) or on
+                         the best candidate: shows its line (screenshots)
+
 Window and tools:
   --move-numbers         show move numbers on the stones (key N)
   --window WxH           window size in logical pixels (default 1280x800)
@@ -40,7 +47,8 @@ Window and tools:
 
 Keys: click or arrows + Enter/Space to play, Ctrl+Z undo, Ctrl+Y redo,
 Ctrl+N new game, H hint, M mute, C coordinates, N move numbers,
-F forbidden points (Renju), Escape menu, F1 or ? all keys.
+F forbidden points (Renju), A analysis, T threats, E explore,
+Escape menu, F1 or ? all keys.
 ";
 
 #[derive(Debug, Clone, PartialEq)]
@@ -60,6 +68,7 @@ pub struct Options {
     pub file: Option<PathBuf>,
     /// Review the opened file at once (`--review`).
     pub review: bool,
+    pub analysis: crate::analysis::StartOptions,
 }
 
 impl Default for Options {
@@ -76,6 +85,7 @@ impl Default for Options {
             language: None,
             file: None,
             review: false,
+            analysis: Default::default(),
         }
     }
 }
@@ -177,6 +187,18 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> 
                     Language::from_code(&v)
                         .ok_or_else(|| format!("unknown language '{v}' (en, zh)"))?,
                 );
+            }
+            Long("analysis") => options.analysis.analysis = true,
+            Long("threats") => options.analysis.threats = true,
+            Long("hover") => {
+                let v = value(&mut parser)?;
+                options.analysis.hover = Some(if v.trim().eq_ignore_ascii_case("best") {
+                    Pointed::BestCandidate
+                } else {
+                    Pointed::At(
+                        Point::parse(v.trim(), BOARD_SIZE).map_err(|e| format!("--hover: {e}"))?,
+                    )
+                });
             }
             Long("write-sounds") => {
                 return Ok(Command::WriteSounds(PathBuf::from(value(&mut parser)?)));

@@ -13,6 +13,7 @@
 // filters: both lints fire on idiomatic systems (as in bevy_new_2d).
 #![allow(clippy::too_many_arguments, clippy::type_complexity)]
 
+pub mod analysis;
 pub mod audio;
 pub mod board;
 pub mod cli;
@@ -136,11 +137,14 @@ impl Plugin for GamePlugin {
             review::plugin,
             review::screens_plugin,
             network::plugin,
+            analysis::plugin,
+            analysis::view_plugin,
         ));
         if options.review {
             app.insert_resource(review::game_review::ReviewOnOpen);
         }
         ui::menus::start_with(app, options.first_screen(), options.file.clone());
+        analysis::start_with(app, &options.analysis);
         match &options.screenshot {
             // A screenshot is taken after a number of frames: keep drawing.
             Some(path) => {

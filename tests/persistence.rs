@@ -96,6 +96,7 @@ fn record(game: Game, black: Player, white: Player) -> Record {
             move_times_ms: (0..moves as u64).map(|i| 1000 + i * 10).collect(),
             date: Some("2026-11-30T08:00:00Z".to_string()),
             comment: None,
+            assisted: false,
         },
     }
 }

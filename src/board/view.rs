@@ -290,11 +290,14 @@ fn toggle_coordinates(
 fn fit_camera(
     window: Single<&Window, With<PrimaryWindow>>,
     insets: Res<HudInsets>,
+    left: Option<Res<crate::analysis::LeftInset>>,
     camera: Single<(&mut Projection, &mut Transform), With<BoardCamera>>,
     mut scale: ResMut<ViewScale>,
 ) {
     let size = Vec2::new(window.width(), window.height());
-    let mut free = (size - Vec2::new(insets.right, insets.bottom)).max(Vec2::splat(64.0));
+    // The analysis panel, when open, takes the left edge.
+    let left = left.map_or(0.0, |l| l.0);
+    let mut free = (size - Vec2::new(insets.right + left, insets.bottom)).max(Vec2::splat(64.0));
     // The menu button floats in the top-left corner: when the board fills
     // the width and would sit under it, keep a strip free above the board.
     let top = if free.x - free.y < 2.0 * CORNER_RESERVE.x {
@@ -305,7 +308,7 @@ fn fit_camera(
     free.y -= top;
     let s = (2.0 * FRAME_HALF / free.x).max(2.0 * FRAME_HALF / free.y);
     // Move the camera so the board's centre lands in the free area's centre.
-    let offset = Vec2::new(insets.right, top - insets.bottom) * 0.5 * s;
+    let offset = Vec2::new(insets.right - left, top - insets.bottom) * 0.5 * s;
     let (mut projection, mut transform) = camera.into_inner();
     if let Projection::Orthographic(ortho) = projection.as_mut()
         && ortho.scale != s

@@ -45,6 +45,9 @@ pub struct GameInfo {
     /// Whether it was already archived as finished (an undo and a second
     /// ending do not count twice in the statistics).
     pub archived: bool,
+    /// The engine's analysis helped the human against the AI
+    /// ([`Metadata::assisted`]); kept across Continue.
+    pub assisted: bool,
 }
 
 impl Default for GameInfo {
@@ -52,6 +55,7 @@ impl Default for GameInfo {
         GameInfo {
             date: now_iso8601(),
             archived: false,
+            assisted: false,
         }
     }
 }
@@ -59,6 +63,10 @@ impl Default for GameInfo {
 /// The start date the next game takes (Continue keeps the original one).
 #[derive(Resource, Clone, Debug, Default)]
 pub struct NextDate(pub Option<String>);
+
+/// Whether the next game starts assisted (Continue of an assisted game).
+#[derive(Resource, Clone, Debug, Default)]
+pub struct NextAssisted(pub bool);
 
 #[derive(Resource, Default)]
 struct Dirty(bool);
@@ -69,6 +77,7 @@ pub fn plugin(app: &mut App) {
     }
     app.init_resource::<GameInfo>()
         .init_resource::<NextDate>()
+        .init_resource::<NextAssisted>()
         .init_resource::<Dirty>()
         .add_observer(|_: On<StonePlaced>, mut dirty: ResMut<Dirty>| dirty.0 = true)
         .add_observer(|_: On<MovesTakenBack>, mut dirty: ResMut<Dirty>| dirty.0 = true)
@@ -90,17 +99,19 @@ fn new_game_started(
     _: On<GameStarted>,
     mut info: ResMut<GameInfo>,
     mut next: ResMut<NextDate>,
+    mut next_assisted: ResMut<NextAssisted>,
     mut dirty: ResMut<Dirty>,
 ) {
     *info = GameInfo {
         date: next.0.take().unwrap_or_else(now_iso8601),
         archived: false,
+        assisted: std::mem::take(&mut next_assisted.0),
     };
     dirty.0 = true;
 }
 
 /// The file form of the player of `color`.
-fn player(settings: &MatchSettings, color: Color) -> Player {
+pub fn player(settings: &MatchSettings, color: Color) -> Player {
     Player {
         name: settings.name(color).unwrap_or_default().to_string(),
         kind: match settings.player(color) {
@@ -126,6 +137,7 @@ pub fn record_of(m: &Match, clock: &GameClock, info: &GameInfo) -> Record {
             move_times_ms: clock.move_times_ms.iter().take(moves).copied().collect(),
             date: Some(info.date.clone()),
             comment: None,
+            assisted: info.assisted,
         },
     }
 }
@@ -195,6 +207,7 @@ pub fn start_from_record(
             .collect();
         times.resize(moves.len(), 0);
         commands.insert_resource(NextDate(record.meta.date.clone()));
+        commands.insert_resource(NextAssisted(record.meta.assisted));
         GameClock::resume(record.meta.time_control.clone(), times)
     });
     commands.write_message(GameCommand::Start(Box::new(next), clock));

@@ -253,6 +253,10 @@ pub struct GameSummary {
     pub rule: Rule,
     pub result: SavedResult,
     pub moves: usize,
+    /// Played with the engine's analysis on ([`Metadata::assisted`]).
+    ///
+    /// [`Metadata::assisted`]: gomoku_engine::record::formats::Metadata::assisted
+    pub assisted: bool,
 }
 
 /// One line of a list: the summary, or why the file could not be read.
@@ -269,6 +273,7 @@ fn summarise(path: &Path) -> ListEntry {
         rule: record.game.rule(),
         result: SavedResult::of(&record.game),
         moves: record.game.moves().len(),
+        assisted: meta.assisted,
     })
 }
 
@@ -464,6 +469,9 @@ pub struct Statistics {
     pub games: Vec<PastGame>,
     /// Archived files that could not be read (they are not counted).
     pub unreadable: usize,
+    /// Games played with the engine's analysis on: listed with the others
+    /// but not in the tallies, which measure the player alone.
+    pub assisted: u32,
 }
 
 /// Which colour the single human played against the AI, and at what level;
@@ -504,11 +512,15 @@ impl Statistics {
                 SavedResult::Win { reason, .. } => Some(reason),
                 _ => None,
             };
-            stats
-                .tallies
-                .entry((level.clone(), summary.rule))
-                .or_default()
-                .add(outcome);
+            if summary.assisted {
+                stats.assisted += 1;
+            } else {
+                stats
+                    .tallies
+                    .entry((level.clone(), summary.rule))
+                    .or_default()
+                    .add(outcome);
+            }
             stats.games.push(PastGame {
                 summary,
                 level,

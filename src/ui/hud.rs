@@ -3,6 +3,7 @@
 //! toggles and the game-over summary. It sits in a panel on the right (or at the
 //! bottom of a tall window) and tells the board view how much room it takes.
 
+use crate::analysis::AnalysisControls;
 use crate::board::view::HudInsets;
 use crate::i18n::{Language, color_name, forbidden_name, game_result_text, rule_name, t, tf};
 use crate::input::UiCapture;
@@ -64,6 +65,7 @@ struct HudState<'w> {
     settings: ResMut<'w, Settings>,
     review: MessageWriter<'w, ReviewCommand>,
     lan: Option<ResMut<'w, crate::network::session::Lan>>,
+    analysis: AnalysisControls<'w>,
 }
 
 impl HudState<'_> {
@@ -441,6 +443,7 @@ fn controls(ui: &mut egui::Ui, state: &mut HudState) {
         }
         ui.checkbox(muted, t(lang, "hud.mute")).on_hover_text("M");
     });
+    state.analysis.row(ui, lang, false);
     if toggles != [s.coordinates, s.move_numbers, s.forbidden_marks, s.muted] {
         let s = &mut *state.settings;
         [s.coordinates, s.move_numbers, s.forbidden_marks, s.muted] = toggles;

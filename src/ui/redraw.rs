@@ -5,6 +5,7 @@
 //! Anything else that changes the screen from outside the frame (a network
 //! message) writes a `RequestRedraw` message to wake the app.
 
+use crate::analysis::live::LiveAnalysis;
 use crate::board::stones::BoardMotion;
 use crate::play::Pause;
 use crate::play::ai::Thinking;
@@ -17,7 +18,8 @@ use std::time::Duration;
 
 /// Redraws when nothing moves (notices and flashes fade on their own).
 const IDLE: Duration = Duration::from_secs(1);
-/// Redraws while the AI thinks (its progress line) or a clock runs.
+/// Redraws while the AI thinks (its progress line), the analysis deepens
+/// or a clock runs.
 const TICKING: Duration = Duration::from_millis(100);
 /// Redraws while the board animates: as fast as the display allows.
 const MOVING: Duration = Duration::ZERO;
@@ -56,6 +58,7 @@ fn drop_unchanged_modifiers(mut contexts: Query<(&mut EguiContext, &mut EguiInpu
 fn choose_update_mode(
     board: BoardMotion,
     thinking: Res<Thinking>,
+    analysis: Res<LiveAnalysis>,
     m: Res<Match>,
     clock: Res<GameClock>,
     pause: Res<State<Pause>>,
@@ -64,7 +67,7 @@ fn choose_update_mode(
     let clock_running = clock.control.is_some() && !m.game().is_over() && !pause.get().0;
     let wait = if board.is_moving() {
         MOVING
-    } else if thinking.purpose.is_some() || clock_running {
+    } else if thinking.purpose.is_some() || clock_running || analysis.is_running() {
         TICKING
     } else {
         IDLE

@@ -170,6 +170,7 @@ pub fn random_meta(rng: &mut ChaCha8Rng, game: &Game) -> Metadata {
         move_times_ms,
         date,
         comment,
+        assisted: rng.random_ratio(30, 100),
     }
 }
 

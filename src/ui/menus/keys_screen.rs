@@ -20,6 +20,10 @@ const BOARD_KEYS: &[(&str, &str)] = &[
     ("N", "keys.move_numbers"),
     ("F", "keys.forbidden"),
     ("M", "keys.mute"),
+    ("A", "analysis.key_analysis"),
+    ("T", "analysis.key_threats"),
+    ("E", "analysis.key_explore"),
+    ("Backspace, R", "analysis.key_branch"),
 ];
 const OTHER_KEYS: &[(&str, &str)] = &[
     ("Esc", "keys.menu"),

@@ -58,12 +58,18 @@ pub enum Overlay {
     LanHost,
     /// Joining a network game.
     LanJoin,
+    /// Free exploration of a branch (`crate::analysis::exploration`): the
+    /// board with the branch and its panel.
+    Explore,
 }
 
 impl Overlay {
     /// Screens that are a panel beside the board, where the HUD would be.
     pub fn has_side_panel(self) -> bool {
-        matches!(self, Overlay::Replay | Overlay::Review | Overlay::Puzzles)
+        matches!(
+            self,
+            Overlay::Replay | Overlay::Review | Overlay::Puzzles | Overlay::Explore
+        )
     }
 
     /// The names `--screen` takes, and the screen each one opens.

@@ -6,6 +6,7 @@
 use super::dialogs::FileDialog;
 use super::widgets::{ACCENT, side_panel};
 use super::{Flash, Overlay, ReplayReturn};
+use crate::analysis::AnalysisControls;
 use crate::board::shown::BoardSource;
 use crate::board::view::HudInsets;
 use crate::i18n::{Language, color_name, player_text, result_text, rule_name, t, tf};
@@ -63,6 +64,7 @@ pub(super) fn show(
     real: Res<Time<Real>>,
     mut commands: Commands,
     mut review: MessageWriter<ReviewCommand>,
+    mut analysis: AnalysisControls,
 ) -> Result {
     let Some(replay) = replay else {
         // Nothing loaded (e.g. `--screen replay` alone): back to the menu.
@@ -76,7 +78,7 @@ pub(super) fn show(
     // The game's own board shows the position at the cursor; the viewer
     // is a panel beside it, where the HUD usually is.
     side_panel(ctx, "replay", PANEL_WIDTH, &mut insets, |ui| {
-        panel(ui, lang, &replay, &mut actions)
+        panel(ui, lang, &replay, &mut actions, &mut analysis)
     });
     BoardSource::show(&mut source, replay.position());
     cursor.write_batch(actions.cursor.drain(..));
@@ -149,7 +151,13 @@ pub fn keys(ctx: &egui::Context, cursor: &mut Vec<ReplayCommand>) {
     });
 }
 
-fn panel(ui: &mut egui::Ui, lang: Language, replay: &Replay, actions: &mut Actions) {
+fn panel(
+    ui: &mut egui::Ui,
+    lang: Language,
+    replay: &Replay,
+    actions: &mut Actions,
+    analysis: &mut AnalysisControls,
+) {
     ui.horizontal(|ui| {
         ui.heading(
             RichText::new(t(lang, "replay.title"))
@@ -294,6 +302,7 @@ fn panel(ui: &mut egui::Ui, lang: Language, replay: &Replay, actions: &mut Actio
             .on_hover_text(t(lang, "dialog.browse_tip"))
             .clicked();
     });
+    analysis.row(ui, lang, true);
     ui.separator();
     ui.label(RichText::new(t(lang, "replay.moves")).strong());
     move_list(ui, replay, &mut actions.cursor);

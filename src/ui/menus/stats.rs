@@ -54,6 +54,11 @@ pub(super) fn show(
             ui.label(t(lang, "stats.empty"));
         } else {
             tallies(ui, lang, stats);
+            if stats.assisted > 0 {
+                ui.label(
+                    RichText::new(tf(lang, "analysis.stats_assisted", &[&stats.assisted])).weak(),
+                );
+            }
             ui.add_space(12.0);
             ui.label(
                 RichText::new(t(lang, "stats.past"))
@@ -151,7 +156,13 @@ fn past_games(
                     Outcome::Draw => ("outcome.draw", ui.visuals().text_color()),
                     Outcome::Loss => ("outcome.loss", ERROR),
                 };
-                ui.label(RichText::new(t(lang, key)).color(color));
+                ui.horizontal(|ui| {
+                    ui.label(RichText::new(t(lang, key)).color(color));
+                    if game.summary.assisted {
+                        ui.label(RichText::new(t(lang, "analysis.assisted")).weak().italics())
+                            .on_hover_text(t(lang, "analysis.assisted_tip"));
+                    }
+                });
                 ui.label(game.summary.moves.to_string());
                 if ui
                     .button(t(lang, "review.start"))

@@ -76,6 +76,10 @@ pub struct Metadata {
     /// ISO-8601 UTC: `YYYY-MM-DDTHH:MM:SSZ`, or just `YYYY-MM-DD`.
     pub date: Option<String>,
     pub comment: Option<String>,
+    /// The game (against the AI) was played with the engine's analysis or
+    /// threat overlay on: its statistics count it apart. Only our save
+    /// file keeps it.
+    pub assisted: bool,
 }
 
 impl Metadata {

@@ -178,6 +178,14 @@ pub struct SavedGame {
     /// written, so a free game's file is exactly a version-1 file).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub opening: Option<SavedOpening>,
+    /// See [`Metadata::assisted`]; written only when set, so files of
+    /// unassisted games are as before and older files read as unassisted.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub assisted: bool,
+}
+
+fn is_false(value: &bool) -> bool {
+    !*value
 }
 
 /// Just the version, read before anything else so that a newer file is
@@ -270,6 +278,7 @@ impl SavedGame {
             date: meta.date.clone().filter(|d| is_valid_date(d)),
             comment: meta.comment.clone(),
             opening,
+            assisted: meta.assisted,
         }
     }
 
@@ -328,6 +337,7 @@ impl SavedGame {
                 move_times_ms: self.move_times_ms.clone(),
                 date: self.date.clone(),
                 comment: self.comment.clone(),
+                assisted: self.assisted,
             },
         })
     }
