@@ -74,7 +74,7 @@ pub const STRINGS: &[(&str, &str, &str)] = &[
         "点击棋盘试下一手。",
     ),
     ("analysis.to_play", "{0} to play", "轮到{0}"),
-    ("analysis.back", "◀ Take back", "◀ 退一步"),
+    ("analysis.back", "Take back", "退一步"),
     ("analysis.answer", "AI answers", "电脑应对"),
     (
         "analysis.answer_tip",

@@ -163,6 +163,9 @@ pub fn random_meta(rng: &mut ChaCha8Rng, game: &Game) -> Metadata {
         .unwrap()
         .to_string()
     });
+    // From a value already drawn: one more draw would shift every later
+    // seed's game.
+    let assisted = move_times_ms.len() % 2 == 1;
     Metadata {
         black: random_player(rng),
         white: random_player(rng),
@@ -170,7 +173,7 @@ pub fn random_meta(rng: &mut ChaCha8Rng, game: &Game) -> Metadata {
         move_times_ms,
         date,
         comment,
-        assisted: rng.random_ratio(30, 100),
+        assisted,
     }
 }
 
