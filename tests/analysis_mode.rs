@@ -263,6 +263,18 @@ fn a_branch_and_its_return_leave_the_match_as_it_was() {
 }
 
 #[test]
+fn the_exploration_screen_without_a_branch_goes_back_to_the_board() {
+    let mut app = app_with(settings(Mode::HumanVsHuman, Rule::Freestyle), "h8", None);
+    app.world_mut()
+        .resource_mut::<NextState<Overlay>>()
+        .set(Overlay::Explore);
+    app.update();
+    app.update();
+    assert_eq!(overlay(&app), Overlay::None);
+    assert_eq!(*app.world().resource::<BoardSource>(), BoardSource::Live);
+}
+
+#[test]
 fn a_game_against_the_ai_waits_while_its_branch_is_explored() {
     // The AI (White) to move in the game: while a branch is explored play
     // is paused, so the AI's move waits; the analysis shows the branch.

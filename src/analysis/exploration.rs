@@ -154,6 +154,7 @@ pub(super) fn plugin(app: &mut App) {
                 .chain()
                 .in_set(ExplorationSystems),
         )
+        .add_systems(OnEnter(Overlay::Explore), leave_without_a_branch)
         .add_systems(OnExit(Overlay::Explore), end_exploration);
 }
 
@@ -314,6 +315,14 @@ fn answer_with_the_analysis(
 fn show_the_branch(exploration: Res<Exploration>, mut source: ResMut<BoardSource>) {
     if let Some(branch) = &exploration.branch {
         BoardSource::show(&mut source, &branch.game);
+    }
+}
+
+/// The exploration screen opened with nothing to explore (not through
+/// [`ExploreCommand::Start`]) goes back to the board.
+fn leave_without_a_branch(exploration: Res<Exploration>, mut next: ResMut<NextState<Overlay>>) {
+    if exploration.branch.is_none() {
+        next.set(Overlay::None);
     }
 }
 

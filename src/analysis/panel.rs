@@ -389,7 +389,6 @@ fn explore_panel(
     exploration: Res<Exploration>,
     settings: Res<Settings>,
     mut controls: AnalysisControls,
-    mut explore: MessageWriter<ExploreCommand>,
     mut insets: ResMut<HudInsets>,
 ) -> Result {
     let Some(branch) = exploration.branch() else {
@@ -425,7 +424,7 @@ fn explore_panel(
         right: rect.width(),
         bottom: 0.0,
     });
-    explore.write_batch(commands);
+    controls.explore.write_batch(commands);
     Ok(())
 }
 
