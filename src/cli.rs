@@ -4,8 +4,10 @@
 use crate::analysis::Pointed;
 use crate::i18n::Language;
 use crate::play::game::{BOARD_SIZE, Match, MatchSettings, Mode};
+use crate::play::opening;
 use crate::ui::menus::Overlay;
 use gomoku_engine::board::parse_move_list;
+use gomoku_engine::opening::{Action, Decision, OpeningRule};
 use gomoku_engine::search::Level;
 use gomoku_engine::{Color, ForbiddenPolicy, Point, Rule};
 use std::path::PathBuf;
@@ -21,6 +23,11 @@ Game:
                          expert, master, grandmaster
   --policy refuse|lose   Renju: a forbidden move is refused (default) or loses
   --moves h8i9j10        start from this position (rows counted from the bottom)
+  --opening NAME         free (default), swap, swap2 (freestyle, standard),
+                         soosorv8, taraguchi10 (renju)
+  --opening-steps LIST   start in the opening after these steps: points
+                         (stones, offers, picks) and swap, keep, add, centre,
+                         ten, or a number of offers, e.g. 'h8 h9 g9 add'
 
 Menus and files:
   FILE                   open a game (.ron, .psq, .sgf, or a move-string
@@ -55,6 +62,9 @@ Escape menu, F1 or ? all keys.
 pub struct Options {
     pub settings: MatchSettings,
     pub moves: Vec<Point>,
+    /// Opening steps to start from (`--opening-steps`); a point stands for
+    /// whatever the phase asks of it (a stone, an offer, a pick).
+    pub opening_steps: Vec<Action>,
     /// Window size in logical pixels; None: the settings' size.
     pub window: Option<(u32, u32)>,
     pub screenshot: Option<PathBuf>,
@@ -76,6 +86,7 @@ impl Default for Options {
         Options {
             settings: MatchSettings::default(),
             moves: Vec::new(),
+            opening_steps: Vec::new(),
             window: None,
             screenshot: None,
             frames: 60,
@@ -94,7 +105,20 @@ impl Options {
     /// Whether the command line chose the game (then it starts on the
     /// board with it; otherwise the settings choose).
     pub fn chose_the_game(&self) -> bool {
-        !self.moves.is_empty() || self.settings != MatchSettings::default()
+        !self.moves.is_empty()
+            || !self.opening_steps.is_empty()
+            || self.settings != MatchSettings::default()
+    }
+
+    /// The match the command line asks for.
+    pub fn start_match(&self) -> Result<Match, String> {
+        if self.opening_steps.is_empty() {
+            Match::new(self.settings.clone(), &self.moves, 0.0)
+        } else if !self.moves.is_empty() {
+            Err("--moves and --opening-steps cannot be combined".to_string())
+        } else {
+            opening::after_steps(self.settings.clone(), &self.opening_steps, 0.0)
+        }
     }
 
     /// The first screen: the replay viewer for a file, else the one
@@ -158,6 +182,16 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> 
                     _ => return Err(format!("unknown policy '{v}' (refuse, lose)")),
                 };
             }
+            Long("opening") => {
+                let v = value(&mut parser)?;
+                options.settings.opening = OpeningRule::from_name(&v).ok_or_else(|| {
+                    format!("unknown opening '{v}' (free, swap, swap2, soosorv8, taraguchi10)")
+                })?;
+            }
+            Long("opening-steps") => {
+                let v = value(&mut parser)?;
+                options.opening_steps = parse_opening_steps(&v)?;
+            }
             Long("moves") => {
                 let v = value(&mut parser)?;
                 options.moves =
@@ -215,8 +249,35 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> 
         return Err("--review needs a game FILE to review".to_string());
     }
     // The starting position must be playable under the chosen rule.
-    Match::new(options.settings.clone(), &options.moves, 0.0)?;
+    options.start_match()?;
     Ok(Command::Play(Box::new(options)))
+}
+
+/// `--opening-steps`: words for the choices, numbers for a count of
+/// offers, points for the rest.
+fn parse_opening_steps(text: &str) -> Result<Vec<Action>, String> {
+    text.split([' ', ','])
+        .filter(|w| !w.is_empty())
+        .map(|word| {
+            let decision = match word.to_ascii_lowercase().as_str() {
+                "swap" => Some(Decision::Swap),
+                "keep" => Some(Decision::Keep),
+                "add" => Some(Decision::AddTwo),
+                "centre" | "center" => Some(Decision::FifthInCentre),
+                "ten" => Some(Decision::TenOffers),
+                _ => None,
+            };
+            if let Some(d) = decision {
+                Ok(Action::Decide(d))
+            } else if let Ok(n) = word.parse::<u8>() {
+                Ok(Action::Declare(n))
+            } else {
+                Point::parse(word, BOARD_SIZE)
+                    .map(Action::Place)
+                    .map_err(|e| format!("--opening-steps: '{word}': {e}"))
+            }
+        })
+        .collect()
 }
 
 /// The value of the option just read, as text.

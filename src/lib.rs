@@ -105,7 +105,7 @@ impl Plugin for GamePlugin {
         // The board behind the first screen: the command line's game, or
         // an empty board with the settings' rule, level and clock.
         let (initial, clock) = if options.chose_the_game() {
-            let m = Match::new(options.settings.clone(), &options.moves, 0.0);
+            let m = options.start_match();
             (m, GameClock::default())
         } else {
             let defaults = MatchSettings {

@@ -7,6 +7,7 @@
 use crate::i18n::Language;
 use bevy::prelude::*;
 use gomoku_engine::ForbiddenPolicy;
+use gomoku_engine::opening::OpeningRule;
 use gomoku_engine::record::formats::TimeControl;
 use gomoku_engine::rules::Rule;
 use gomoku_engine::search::Level;
@@ -29,6 +30,8 @@ pub struct Settings {
     pub ai_level: Level,
     pub rule: Rule,
     pub policy: ForbiddenPolicy,
+    /// The opening rule new games start with (one that fits `rule`).
+    pub opening: OpeningRule,
     /// The clock new games start with; None plays without clocks.
     pub time_control: Option<TimeControl>,
     /// 0.0 ..= 1.0.
@@ -107,6 +110,7 @@ impl Default for Settings {
             ai_level: Level::default(),
             rule: Rule::Freestyle,
             policy: ForbiddenPolicy::Refuse,
+            opening: OpeningRule::Free,
             time_control: None,
             volume: 0.8,
             muted: false,

@@ -245,8 +245,7 @@ fn apply_commands(
 fn start(overlay: Overlay, m: &Match, replay: Option<&Replay>) -> Option<Branch> {
     let (origin, main_line, shown, players) = match overlay {
         Overlay::None => {
-            let settings = m.settings();
-            let players = [Color::Black, Color::White].map(|c| autosave::player(settings, c));
+            let players = [Color::Black, Color::White].map(|c| autosave::player(m, c));
             (Origin::Game, m.game(), m.game(), players)
         }
         Overlay::Replay => {

@@ -3,6 +3,7 @@
 //! textures they are drawn with (`textures`). It reads the match and the
 //! settings and writes neither.
 
+pub mod opening_marks;
 pub mod shown;
 pub mod stones;
 pub mod textures;
@@ -12,5 +13,10 @@ pub mod view;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins((textures::plugin, view::plugin, stones::plugin));
+    app.add_plugins((
+        textures::plugin,
+        view::plugin,
+        stones::plugin,
+        opening_marks::plugin,
+    ));
 }

@@ -31,8 +31,12 @@ pub mod z {
     pub const GRID: f32 = 1.0;
     pub const STAR: f32 = 1.5;
     pub const LABEL: f32 = 1.5;
+    /// The opening's allowed region, under the stones.
+    pub const OPENING_REGION: f32 = 2.0;
     pub const FORBIDDEN: f32 = 3.0;
     pub const STONE: f32 = 5.0;
+    /// Offered fifth moves: faint stones, not played yet.
+    pub const OFFER: f32 = 4.5;
     /// Relative to the stone.
     pub const STONE_SHADOW: f32 = -0.5;
     /// Above every stone body, below the move numbers (stone + 0.6).

@@ -12,7 +12,7 @@
 
 mod analysis;
 mod network;
-mod opening;
+pub mod opening;
 mod review;
 
 use serde::{Deserialize, Serialize};

@@ -7,6 +7,7 @@ use crate::board::textures::Textures;
 use crate::board::view::{BoardCamera, CELL, hidden_marker, point_to_world, world_to_point, z};
 use crate::play::ai::Hint;
 use crate::play::game::{Match, MoveRequest, Mover};
+use crate::play::opening;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
@@ -107,7 +108,7 @@ pub(super) fn show_pointer_feedback(
     let (mut sprite, mut transform, mut visibility) = ghost.into_inner();
     let playable = target
         .current()
-        .filter(|&p| m.human_to_move() && m.game().check(p).is_ok());
+        .filter(|&p| m.human_to_move() && m.game().check(p).is_ok() && opening::allows(&m, p));
     match playable {
         Some(p) => {
             sprite.image = stone_image(&textures, m.game().to_move());

@@ -10,9 +10,11 @@ use crate::play::game::{
     GameCommand, GameDecided, GameStarted, Match, MatchSettings, Mode, MovesTakenBack, Notice,
     Player as Seat, StonePlaced,
 };
+use crate::play::opening::replay_until;
 use crate::settings::Settings;
 use bevy::prelude::*;
 use gomoku_engine::Color;
+use gomoku_engine::opening::{OpeningRule, Seat as OpeningSeat};
 use gomoku_engine::record::formats::{Metadata, Player, PlayerKind, Record, now_iso8601};
 use gomoku_engine::search::Level;
 
@@ -110,11 +112,11 @@ fn new_game_started(
     dirty.0 = true;
 }
 
-/// The file form of the player of `color`.
-pub fn player(settings: &MatchSettings, color: Color) -> Player {
+/// The file form of the player of `color` (after the opening's swaps).
+pub fn player(m: &Match, color: Color) -> Player {
     Player {
-        name: settings.name(color).unwrap_or_default().to_string(),
-        kind: match settings.player(color) {
+        name: m.name(color).unwrap_or_default().to_string(),
+        kind: match m.player(color) {
             Seat::Human => PlayerKind::Human,
             Seat::Ai(level) => PlayerKind::Ai {
                 level: level.name().to_string(),
@@ -126,13 +128,12 @@ pub fn player(settings: &MatchSettings, color: Color) -> Player {
 
 /// The record of the game on the board: moves, result, players, clocks.
 pub fn record_of(m: &Match, clock: &GameClock, info: &GameInfo) -> Record {
-    let settings = m.settings();
     let moves = m.game().moves().len();
     Record {
         game: m.game().clone(),
         meta: Metadata {
-            black: player(settings, Color::Black),
-            white: player(settings, Color::White),
+            black: player(m, Color::Black),
+            white: player(m, Color::White),
             time_control: clock.control.clone(),
             move_times_ms: clock.move_times_ms.iter().take(moves).copied().collect(),
             date: Some(info.date.clone()),
@@ -155,8 +156,19 @@ pub fn settings_of(record: &Record, default_level: Level) -> MatchSettings {
         // A network game continued on this computer is played by hand.
         PlayerKind::Human | PlayerKind::Remote => None,
     };
-    let black = level_of(&record.meta.black.kind);
-    let white = level_of(&record.meta.white.kind);
+    // The file names the players by the colours they hold; the settings by
+    // the colours they started the opening with.
+    let swapped = record
+        .game
+        .opening()
+        .is_some_and(|o| o.black_seat() == OpeningSeat::Second);
+    let (first, second) = if swapped {
+        (&record.meta.white, &record.meta.black)
+    } else {
+        (&record.meta.black, &record.meta.white)
+    };
+    let black = level_of(&first.kind);
+    let white = level_of(&second.kind);
     let (mode, human_color, level) = match (black, white) {
         (None, None) => (Mode::HumanVsHuman, Color::Black, default_level),
         (None, Some(level)) => (Mode::HumanVsAi, Color::Black, level),
@@ -169,10 +181,11 @@ pub fn settings_of(record: &Record, default_level: Level) -> MatchSettings {
         rule: record.game.rule(),
         level,
         policy: record.game.policy(),
-        names: [
-            record.meta.black.name.clone(),
-            record.meta.white.name.clone(),
-        ],
+        names: [first.name.clone(), second.name.clone()],
+        opening: record
+            .game
+            .opening()
+            .map_or(OpeningRule::Free, |o| o.rule()),
     }
 }
 
@@ -189,8 +202,9 @@ pub fn start_from_record(
     keep_clock_and_date: bool,
     now: f64,
 ) -> Result<(), String> {
-    let moves = &record.game.moves()[..plies.min(record.game.moves().len())];
-    let mut next = Match::new(settings, moves, now)?;
+    let game = replay_until(&record.game, plies)?;
+    let played = game.moves().len();
+    let mut next = Match::from_game(settings, game, now);
     // A resignation or timeout is not in the moves; carry it over.
     if plies >= record.game.moves().len()
         && let Some(gomoku_engine::GameResult::Timeout { loser }) = record.game.result()
@@ -205,7 +219,7 @@ pub fn start_from_record(
             .take(plies)
             .copied()
             .collect();
-        times.resize(moves.len(), 0);
+        times.resize(played, 0);
         commands.insert_resource(NextDate(record.meta.date.clone()));
         commands.insert_resource(NextAssisted(record.meta.assisted));
         GameClock::resume(record.meta.time_control.clone(), times)

@@ -96,10 +96,10 @@ impl Default for AiPacing {
 /// Searchers kept between moves: the engine's tables are reused rather than
 /// reallocated for every search.
 #[derive(Resource, Clone, Default)]
-struct SearcherPool(Arc<Mutex<Vec<Searcher>>>);
+pub(super) struct SearcherPool(Arc<Mutex<Vec<Searcher>>>);
 
 impl SearcherPool {
-    fn take(&self, rule: Rule) -> Searcher {
+    pub(super) fn take(&self, rule: Rule) -> Searcher {
         let mut pool = self.0.lock().unwrap_or_else(|e| e.into_inner());
         match pool.iter().position(|s| s.rule() == rule) {
             Some(i) => pool.swap_remove(i),
@@ -107,7 +107,7 @@ impl SearcherPool {
         }
     }
 
-    fn give_back(&self, searcher: Searcher) {
+    pub(super) fn give_back(&self, searcher: Searcher) {
         self.0
             .lock()
             .unwrap_or_else(|e| e.into_inner())
@@ -224,7 +224,7 @@ impl SearchStarter<'_, '_> {
 /// Makes the calling (search) thread yield the CPU to rendering: on a
 /// machine with two cores and a software renderer, a search at normal
 /// priority costs frames. Best effort; elsewhere the OS decides.
-fn lower_thread_priority() {
+pub(super) fn lower_thread_priority() {
     #[cfg(target_os = "linux")]
     // SAFETY: setpriority has no memory effects; on Linux, PRIO_PROCESS
     // with `who` 0 changes the niceness of the calling thread only.
@@ -252,7 +252,8 @@ fn start_ai_move(
     m: Res<Match>,
     clock_budget: Option<Res<AiTimeLimit>>,
 ) {
-    let Some(Player::Ai(level)) = m.player_to_move() else {
+    // The opening's phases are planned by `opening.rs`.
+    let Some(Player::Ai(level)) = m.player_to_move().filter(|_| !m.in_opening()) else {
         return;
     };
     if !searches.running(Purpose::Move, Some(m.generation())) {
@@ -266,7 +267,8 @@ fn start_hint(
     m: Res<Match>,
     hint: Res<Hint>,
 ) {
-    if requests.read().count() == 0 || !m.human_to_move() || hint.current(&m).is_some() {
+    let asked = requests.read().count() > 0;
+    if !asked || !m.human_to_move() || m.in_opening() || hint.current(&m).is_some() {
         return;
     }
     if !searches.running(Purpose::Hint, None) {

@@ -6,9 +6,11 @@
 use crate::i18n::{Language, forbidden_name, game_result_text, level_name, t, tf};
 use crate::play::AppSystems;
 use crate::play::clock::{GameClock, NextClock};
+use crate::play::opening::OpeningStep;
 use crate::play::phase::Phase;
 use crate::settings::{self, Settings};
 use bevy::prelude::*;
+use gomoku_engine::opening::{Action, Opening, OpeningError, OpeningRule, Seat};
 use gomoku_engine::record::MoveError;
 use gomoku_engine::rules::legal_moves;
 use gomoku_engine::search::Level;
@@ -51,17 +53,23 @@ pub enum Player {
 }
 
 /// Everything chosen in the new-game dialog.
+///
+/// With an opening rule the players are seats, apart from the colours they
+/// end up with: `human_color` and `names` are by *tentative* colour (the
+/// seat that starts as Black, the one that starts as White); swaps in the
+/// opening move the seats to other colours ([`Match::player`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MatchSettings {
     pub mode: Mode,
-    /// The human's colour in [`Mode::HumanVsAi`].
+    /// The human's tentative colour in [`Mode::HumanVsAi`].
     pub human_color: Color,
     pub rule: Rule,
     pub level: Level,
     pub policy: ForbiddenPolicy,
-    /// The human players' names, Black's then White's; empty: the
-    /// default (see [`MatchSettings::shown_name`]).
+    /// The human players' names, the tentative Black's then White's;
+    /// empty: the default (see [`MatchSettings::shown_name`]).
     pub names: [String; 2],
+    pub opening: OpeningRule,
 }
 
 impl Default for MatchSettings {
@@ -73,11 +81,14 @@ impl Default for MatchSettings {
             level: Level::default(),
             policy: ForbiddenPolicy::Refuse,
             names: Default::default(),
+            opening: OpeningRule::Free,
         }
     }
 }
 
 impl MatchSettings {
+    /// The player of the seat that starts with `color` (the tentative
+    /// colour: the same as the colour played unless the opening swapped).
     pub fn player(&self, color: Color) -> Player {
         match self.mode {
             Mode::HumanVsHuman => Player::Human,
@@ -113,10 +124,26 @@ impl MatchSettings {
         }
     }
 
-    fn empty_game(&self) -> Game {
-        Game::new(self.rule, BOARD_SIZE)
+    /// The new game these settings start: an empty board, with the
+    /// opening rule's first phase when there is one.
+    pub fn empty_game(&self) -> Game {
+        let mut game = Game::new(self.rule, BOARD_SIZE)
             .expect("the game's board size is one the engine supports")
-            .with_policy(self.policy)
+            .with_policy(self.policy);
+        if self.opening != OpeningRule::Free {
+            let opening = Opening::new(self.opening, BOARD_SIZE)
+                .expect("every opening rule fits the game's board");
+            game.set_opening(Some(opening));
+        }
+        game
+    }
+}
+
+/// The tentative colour of `seat`: the first player starts as Black.
+pub fn tentative_color(seat: Seat) -> Color {
+    match seat {
+        Seat::First => Color::Black,
+        Seat::Second => Color::White,
     }
 }
 
@@ -136,21 +163,36 @@ pub struct Match {
 
 impl Match {
     /// A match replaying `moves` (e.g. from the command line).
+    /// With an opening rule `moves` must be empty (the stones alone do not
+    /// say who placed them or who swapped): a game in the middle of its
+    /// opening continues from its record ([`Match::from_game`]).
     pub fn new(settings: MatchSettings, moves: &[Point], now: f64) -> Result<Match, String> {
         let mut game = settings.empty_game();
+        if game.opening().is_some() && !moves.is_empty() {
+            return Err(format!(
+                "a game with the {} opening starts from an empty board",
+                settings.opening
+            ));
+        }
         for (i, &p) in moves.iter().enumerate() {
             game.play(p)
                 .map_err(|e| format!("move {} ({}) cannot be played: {e}", i + 1, notation(p)))?;
         }
+        Ok(Match::from_game(settings, game, now))
+    }
+
+    /// A match continuing `game` (its opening, when it has one, included).
+    pub fn from_game(mut settings: MatchSettings, game: Game, now: f64) -> Match {
+        settings.opening = game.opening().map_or(OpeningRule::Free, Opening::rule);
         let finished_at = game.is_over().then_some(now);
-        Ok(Match {
+        Match {
             game,
             settings,
             generation: 0,
             undos: 0,
             started_at: now,
             finished_at,
-        })
+        }
     }
 
     pub fn game(&self) -> &Game {
@@ -197,7 +239,9 @@ impl Match {
             level,
             ..settings.clone()
         };
-        Match::new(changed, self.game.moves(), now).ok()
+        // The new match starts here: nothing to redo into.
+        let game = super::opening::replay_until(&self.game, self.game.moves().len()).ok()?;
+        Some(Match::from_game(changed, game, now))
     }
 
     pub fn undos(&self) -> u32 {
@@ -209,9 +253,51 @@ impl Match {
         self.finished_at.unwrap_or(now) - self.started_at
     }
 
-    /// Who moves now, None once the game is over.
+    /// The opening in progress, None once it is over (or without one).
+    pub fn opening_phase(&self) -> Option<gomoku_engine::opening::Phase> {
+        self.game.opening()?.phase()
+    }
+
+    pub fn in_opening(&self) -> bool {
+        !self.game.is_over() && self.opening_phase().is_some()
+    }
+
+    /// The seat now holding `color`: the tentative one until an opening swap.
+    pub fn seat_of(&self, color: Color) -> Seat {
+        match self.game.opening() {
+            Some(opening) => opening.seat_of(color),
+            None if color == Color::Black => Seat::First,
+            None => Seat::Second,
+        }
+    }
+
+    /// Who plays `color` now (after the opening's swaps).
+    pub fn player(&self, color: Color) -> Player {
+        self.settings.player(tentative_color(self.seat_of(color)))
+    }
+
+    /// The name given to the player of `color` now, if any.
+    pub fn name(&self, color: Color) -> Option<&str> {
+        self.settings.name(tentative_color(self.seat_of(color)))
+    }
+
+    /// The name to show for the player of `color` now (see
+    /// [`MatchSettings::shown_name`]).
+    pub fn shown_name(&self, lang: Language, color: Color) -> String {
+        self.settings
+            .shown_name(lang, tentative_color(self.seat_of(color)))
+    }
+
+    /// The colour whose turn it is: the colour the opening phase's actor
+    /// holds (its clock runs), else the side to move.
+    pub fn acting_color(&self) -> Color {
+        self.opening_phase()
+            .map_or_else(|| self.game.to_move(), |phase| phase.actor_color)
+    }
+
+    /// Who acts now, None once the game is over.
     pub fn player_to_move(&self) -> Option<Player> {
-        (!self.game.is_over()).then(|| self.settings.player(self.game.to_move()))
+        (!self.game.is_over()).then(|| self.player(self.acting_color()))
     }
 
     pub fn human_to_move(&self) -> bool {
@@ -226,18 +312,46 @@ impl Match {
             .then_some(self.finished_at.unwrap_or(now));
     }
 
+    /// Applies one opening action for the phase's actor (the caller checked
+    /// who asks); the stone it placed, if any. A refused action changes
+    /// nothing.
+    pub(super) fn apply_opening(
+        &mut self,
+        action: Action,
+        now: f64,
+    ) -> Result<Option<Point>, OpeningError> {
+        let mut opening = self.game.opening().cloned().ok_or(OpeningError::Over)?;
+        let before = self.game.moves().len();
+        opening.apply(&mut self.game, action)?;
+        self.changed(now);
+        Ok(self.game.moves().get(before).copied())
+    }
+
+    /// The stones no undo takes back: the opening's (its phases are not
+    /// taken back), all of them while it is in progress.
+    fn fixed_plies(&self) -> usize {
+        let n = self.game.moves().len();
+        if self.in_opening() {
+            return n;
+        }
+        self.game
+            .opening()
+            .map_or(0, |o| super::opening::stones_placed(o).min(n))
+    }
+
     /// How many plies an undo takes back: one, except against the AI, where
     /// it goes back to the human's turn (the AI's reply and your move). None
     /// in a network game, where both players agree first
-    /// ([`GameCommand::TakeBackTo`]).
+    /// ([`GameCommand::TakeBackTo`]). Never into the opening.
     pub fn plies_to_undo(&self) -> usize {
         let n = self.game.moves().len();
+        let undoable = n - self.fixed_plies();
         match self.settings.mode {
             Mode::Network => 0,
-            Mode::HumanVsAi => (1..=n)
-                .find(|&k| self.settings.player(Color::of_ply(n - k)) == Player::Human)
+            Mode::HumanVsAi => (1..=undoable)
+                .find(|&k| self.player(Color::of_ply(n - k)) == Player::Human)
                 .unwrap_or(0),
-            _ => usize::from(n > 0),
+            _ => usize::from(undoable > 0),
         }
     }
 
@@ -248,7 +362,7 @@ impl Match {
         match self.settings.mode {
             Mode::Network => 0,
             Mode::HumanVsAi => (1..=available)
-                .find(|&k| self.settings.player(Color::of_ply(n + k)) == Player::Human)
+                .find(|&k| self.player(Color::of_ply(n + k)) == Player::Human)
                 .unwrap_or(available),
             _ => available.min(1),
         }
@@ -257,9 +371,9 @@ impl Match {
     /// Whether the human (in [`Mode::HumanVsAi`], or the local player of a
     /// network game) won, lost, or there is no single human side to ask
     /// about.
-    fn human_won(&self, result: &GameResult) -> Option<bool> {
+    pub(super) fn human_won(&self, result: &GameResult) -> Option<bool> {
         matches!(self.settings.mode, Mode::HumanVsAi | Mode::Network)
-            .then(|| result.winner().map(|w| w == self.settings.human_color))
+            .then(|| result.winner().map(|w| self.player(w) == Player::Human))
             .flatten()
     }
 }
@@ -372,7 +486,12 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<StaleResults>()
         .add_systems(
             Update,
-            (apply_commands, apply_move_requests, sync_phase)
+            (
+                apply_commands,
+                apply_move_requests,
+                super::opening::apply_opening_steps,
+                sync_phase,
+            )
                 .chain()
                 .in_set(AppSystems::Apply),
         );
@@ -387,10 +506,18 @@ fn apply_move_requests(
     time: Res<Time>,
     settings: Option<Res<Settings>>,
     mut commands: Commands,
+    mut opening_steps: MessageWriter<OpeningStep>,
 ) {
     let now = time.elapsed_secs_f64();
     let lang = settings::language(settings.as_deref());
     for request in requests.read() {
+        if m.in_opening() {
+            // A click in the opening places, offers or picks: the opening's
+            // system judges it (an AI move from before the opening is stale
+            // there too).
+            opening_steps.write(OpeningStep::at_point(&m, request));
+            continue;
+        }
         match request.by {
             Mover::Ai { generation, hash } => {
                 if generation != m.generation || hash != m.game.hash() {
@@ -510,11 +637,12 @@ fn apply_commands(
             // Declare.
             GameCommand::Resign if m.settings.mode == Mode::Network => {}
             GameCommand::Resign => {
-                let Some(to_move) = m.player_to_move().map(|_| m.game.to_move()) else {
+                let Some(to_move) = m.player_to_move().map(|_| m.acting_color()) else {
                     continue;
                 };
                 let loser = match m.settings.mode {
-                    Mode::HumanVsAi => m.settings.human_color,
+                    Mode::HumanVsAi if m.player(Color::Black) == Player::Human => Color::Black,
+                    Mode::HumanVsAi => Color::White,
                     _ => to_move,
                 };
                 m.game.resign(loser);

@@ -7,6 +7,7 @@
 pub mod ai;
 pub mod clock;
 pub mod game;
+pub mod opening;
 pub mod phase;
 pub mod replay;
 pub mod timekeeping;
@@ -61,6 +62,7 @@ pub fn plugin(app: &mut App) {
         phase::plugin,
         game::plugin,
         ai::plugin,
+        opening::plugin,
         timekeeping::plugin,
         replay::plugin,
     ));

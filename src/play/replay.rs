@@ -72,18 +72,10 @@ impl Replay {
         self.position = if n == self.len() {
             self.record.game.clone()
         } else {
-            let game = &self.record.game;
-            let mut position = Game::new(game.rule(), game.size())
-                .expect("the record's size was accepted when it loaded")
-                .with_policy(game.policy());
-            for &p in &game.moves()[..n] {
-                // Every prefix of a loaded record is legal: the readers
-                // replayed the whole game through `Game`.
-                position
-                    .play(p)
-                    .expect("a prefix of a loaded record replays");
-            }
-            position
+            // Every prefix of a loaded record is legal, its opening's
+            // phases included: the readers replayed the whole game.
+            super::opening::replay_until(&self.record.game, n)
+                .expect("a prefix of a loaded record replays")
         };
     }
 

@@ -65,12 +65,14 @@ fn tick_clock(
     if m.game().is_over() {
         return;
     }
-    if let Some(loser) = clock.tick(time.delta(), m.game().to_move()) {
+    // In an opening the clock of the colour the acting player holds runs,
+    // through choices and offers as well as stones.
+    if let Some(loser) = clock.tick(time.delta(), m.acting_color()) {
         commands_out.write(GameCommand::TimeOut(loser));
     }
 }
 
 fn budget_ai_time(m: Res<Match>, clock: Res<GameClock>, mut limit: ResMut<AiTimeLimit>) {
-    let budget = clock.ai_budget(m.game().to_move());
+    let budget = clock.ai_budget(m.acting_color());
     limit.set_if_neq(AiTimeLimit(budget));
 }

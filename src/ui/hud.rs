@@ -8,10 +8,11 @@ use crate::board::view::HudInsets;
 use crate::i18n::{Language, color_name, forbidden_name, game_result_text, rule_name, t, tf};
 use crate::input::UiCapture;
 use crate::play::ai::{HintRequest, Purpose, Thinking};
-use crate::play::game::{GameCommand, Match, Mode, Notice, notation};
+use crate::play::game::{GameCommand, Match, Mode, Notice, Player, notation};
 use crate::review::game_review::ReviewCommand;
 use crate::settings::Settings;
 use crate::ui::menus::{NewGameScreen, Overlay, remember_hud_rect};
+use crate::ui::opening_panel::{self, OpeningPanel};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
@@ -54,7 +55,7 @@ fn style(ctx: &egui::Context) {
 
 /// What the HUD reads and writes, besides egui.
 #[derive(SystemParam)]
-struct HudState<'w> {
+struct HudState<'w, 's> {
     m: Res<'w, Match>,
     thinking: Res<'w, Thinking>,
     notice: Res<'w, Notice>,
@@ -66,9 +67,10 @@ struct HudState<'w> {
     review: MessageWriter<'w, ReviewCommand>,
     lan: Option<ResMut<'w, crate::network::session::Lan>>,
     analysis: AnalysisControls<'w>,
+    opening: OpeningPanel<'w, 's>,
 }
 
-impl HudState<'_> {
+impl HudState<'_, '_> {
     fn lang(&self) -> Language {
         self.settings.language
     }
@@ -195,10 +197,10 @@ fn status(ui: &mut egui::Ui, state: &mut HudState) {
     let game = m.game();
     let over = game.is_over();
     for color in [StoneColor::Black, StoneColor::White] {
-        let to_move = !over && game.to_move() == color;
+        let to_move = !over && m.acting_color() == color;
         ui.horizontal(|ui| {
             stone_icon(ui, color, to_move);
-            let who = m.settings().shown_name(lang, color);
+            let who = m.shown_name(lang, color);
             let text = RichText::new(tf(lang, "hud.side", &[&color_name(lang, color), &who]));
             ui.label(if to_move {
                 text.strong().color(ACCENT)
@@ -217,6 +219,13 @@ fn status(ui: &mut egui::Ui, state: &mut HudState) {
         let number = tf(lang, "hud.move", &[&(moves + 1)]);
         ui.label(format!("{number}{last} · {clock}"));
     }
+    opening_panel::show(
+        ui,
+        lang,
+        m,
+        &mut state.opening,
+        state.time.elapsed_secs_f64(),
+    );
     thinking_line(ui, lang, &state.thinking, m, state.time.elapsed_secs_f64());
     let now = state.time.elapsed_secs_f64();
     let notice = &state.notice;
@@ -332,7 +341,7 @@ fn game_over(ui: &mut egui::Ui, state: &mut HudState, result: GameResult, now: f
         .stroke(egui::Stroke::new(1.5, ACCENT))
         .show(ui, |ui| {
             let headline = match (m.settings().mode, result.winner()) {
-                (Mode::HumanVsAi | Mode::Network, Some(w)) if w == m.settings().human_color => {
+                (Mode::HumanVsAi | Mode::Network, Some(w)) if m.player(w) == Player::Human => {
                     "hud.you_win"
                 }
                 (Mode::HumanVsAi, Some(_)) => "hud.ai_wins",
@@ -405,7 +414,9 @@ fn controls(ui: &mut egui::Ui, state: &mut HudState) {
         if button(ui, m.plies_to_redo() > 0, t(lang, "hud.redo"), "Ctrl+Y").clicked() {
             command = Some(GameCommand::Redo);
         }
-        if button(ui, human_turn, t(lang, "hud.hint"), "H").clicked() {
+        // No hints for the opening's phases (the search answers moves).
+        let hint = human_turn && !m.in_opening();
+        if button(ui, hint, t(lang, "hud.hint"), "H").clicked() {
             state.hints.write(HintRequest);
         }
         let can_resign = playing && m.settings().mode != Mode::AiVsAi;

@@ -4,6 +4,8 @@
 
 pub mod hud;
 pub mod menus;
+pub mod opening_panel;
+pub mod opening_record;
 pub mod redraw;
 mod window;
 

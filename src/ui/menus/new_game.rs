@@ -4,13 +4,16 @@
 
 use super::Overlay;
 use super::widgets::{self, ACCENT};
+use crate::i18n::opening as opening_text;
 use crate::i18n::{Language, color_name, level_description, level_name, rule_name, t, tf};
 use crate::play::clock::GameClock;
 use crate::play::game::{GameCommand, Match, MatchSettings, Mode, Player};
+use crate::play::opening;
 use crate::settings::Settings;
 use bevy::prelude::*;
 use bevy_egui::EguiContexts;
 use bevy_egui::egui::{self, RichText};
+use gomoku_engine::opening::OpeningRule;
 use gomoku_engine::record::formats::TimeControl;
 use gomoku_engine::search::Level;
 use gomoku_engine::{Color as StoneColor, ForbiddenPolicy, Rule};
@@ -106,6 +109,7 @@ pub(super) fn show(
             level: settings.ai_level,
             policy: settings.policy,
             names: settings.player_names.clone(),
+            opening: settings.opening,
         },
         clock: ClockDraft::from_control(settings.time_control.as_ref()),
     });
@@ -133,6 +137,7 @@ pub(super) fn show(
         settings.rule = d.settings.rule;
         settings.ai_level = d.settings.level;
         settings.policy = d.settings.policy;
+        settings.opening = d.settings.opening;
         settings.time_control = control.clone();
         settings.player_names = d.settings.names.clone();
         commands_out.write(GameCommand::NewGame(
@@ -207,6 +212,9 @@ fn form(ui: &mut egui::Ui, lang: Language, d: &mut Draft) {
                 }
             });
             ui.end_row();
+            ui.label(t(lang, "new.opening"));
+            opening_picker(ui, lang, s);
+            ui.end_row();
             if s.rule == Rule::Renju {
                 ui.label(t(lang, "new.policy"));
                 ui.horizontal(|ui| {
@@ -228,6 +236,24 @@ fn form(ui: &mut egui::Ui, lang: Language, d: &mut Draft) {
             clock_picker(ui, lang, &mut d.clock);
             ui.end_row();
         });
+}
+
+/// The opening rules of the chosen rule family, each with its line; a
+/// choice that does not fit the rule (it was just changed) falls back to
+/// Free.
+fn opening_picker(ui: &mut egui::Ui, lang: Language, s: &mut MatchSettings) {
+    let choices = opening::choices(s.rule);
+    if !choices.contains(&s.opening) {
+        s.opening = OpeningRule::Free;
+    }
+    ui.vertical(|ui| {
+        for &rule in choices {
+            ui.horizontal(|ui| {
+                ui.radio_value(&mut s.opening, rule, opening_text::rule_name(lang, rule));
+                ui.label(RichText::new(opening_text::rule_description(lang, rule)).weak());
+            });
+        }
+    });
 }
 
 /// Every level with its one-line description; the chosen one highlighted.

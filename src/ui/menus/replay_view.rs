@@ -304,6 +304,7 @@ fn panel(
     });
     analysis.row(ui, lang, true);
     ui.separator();
+    crate::ui::opening_record::show(ui, lang, &replay.record.game, &mut actions.cursor);
     ui.label(RichText::new(t(lang, "replay.moves")).strong());
     move_list(ui, replay, &mut actions.cursor);
 }

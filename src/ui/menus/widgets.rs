@@ -11,7 +11,7 @@ use crate::settings::Settings;
 use bevy::prelude::*;
 use bevy_egui::EguiContexts;
 use bevy_egui::egui::{self, Color32, Pos2, Rect, RichText, Vec2};
-use gomoku_engine::{Color as StoneColor, Game};
+use gomoku_engine::Color as StoneColor;
 
 pub const ACCENT: Color32 = Color32::from_rgb(240, 190, 90);
 pub const ERROR: Color32 = Color32::from_rgb(255, 120, 100);
@@ -179,15 +179,17 @@ pub fn board_corner(
                     next.set(Overlay::Main);
                 }
                 if clock.control.is_some() {
-                    clocks(ui, lang, &clock, m.game());
+                    clocks(ui, lang, &clock, &m);
                 }
             });
         });
     Ok(())
 }
 
-fn clocks(ui: &mut egui::Ui, lang: Language, clock: &GameClock, game: &Game) {
-    let to_move = game.to_move();
+fn clocks(ui: &mut egui::Ui, lang: Language, clock: &GameClock, m: &Match) {
+    let game = m.game();
+    // The acting player's clock (an opening's choices take time too).
+    let to_move = m.acting_color();
     for color in [StoneColor::Black, StoneColor::White] {
         let Some(left) = clock.remaining_ms(color, to_move) else {
             continue;
