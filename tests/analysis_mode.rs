@@ -332,14 +332,8 @@ fn a_saved_branch_reads_back_as_the_same_game() {
     assert_eq!(record.game.moves(), points("h8i9j10g7h7").as_slice());
     assert_eq!(record.game.rule(), Rule::Renju);
     let m = app.world().resource::<Match>();
-    assert_eq!(
-        record.meta.black,
-        autosave::player(m.settings(), Color::Black)
-    );
-    assert_eq!(
-        record.meta.white,
-        autosave::player(m.settings(), Color::White)
-    );
+    assert_eq!(record.meta.black, autosave::player(m, Color::Black));
+    assert_eq!(record.meta.white, autosave::player(m, Color::White));
     // The save is not the game in play's: that one is unchanged.
     assert_eq!(m.game().moves(), points("h8i9").as_slice());
     let _ = std::fs::remove_dir_all(&dir);
