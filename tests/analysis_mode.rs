@@ -16,13 +16,15 @@ use gomoku::persistence::{self, Storage};
 use gomoku::play::game::{GameCommand, Match, MatchSettings, Mode, MoveRequest, Mover};
 use gomoku::play::replay::Replay;
 use gomoku::ui::menus::{Overlay, pause_with_menus};
-use gomoku_engine::board::parse_move_list;
 use gomoku_engine::record::formats::{Format, Record, SavedGame};
 use gomoku_engine::rules::forbidden;
 use gomoku_engine::search::Level;
 use gomoku_engine::{Color, Game, Point, Rule};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
+
+mod support;
+use support::{point, points};
 
 fn settings(mode: Mode, rule: Rule) -> MatchSettings {
     MatchSettings {
@@ -31,14 +33,6 @@ fn settings(mode: Mode, rule: Rule) -> MatchSettings {
         level: Level::Beginner,
         ..MatchSettings::default()
     }
-}
-
-fn points(moves: &str) -> Vec<Point> {
-    parse_move_list(moves, 15).unwrap()
-}
-
-fn point(name: &str) -> Point {
-    Point::parse(name, 15).unwrap()
 }
 
 /// The game's logic with the analysis, on `moves`; `files` adds the

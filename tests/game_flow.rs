@@ -12,14 +12,16 @@ use gomoku::cli::{self, Command};
 use gomoku::play::Pause;
 use gomoku::play::ai::{AiPacing, HintRequest, Search};
 use gomoku::play::game::{
-    GameCommand, Match, MatchSettings, Mode, MoveRefused, MoveRequest, Mover, Notice, StaleResults,
+    GameCommand, Match, MatchSettings, Mode, MoveRefused, Notice, StaleResults,
 };
 use gomoku::play::phase::Phase;
 use gomoku::settings::Settings;
-use gomoku_engine::board::parse_move_list;
 use gomoku_engine::search::Level;
 use gomoku_engine::{Color, ForbiddenPolicy, GameResult, Point, Rule};
 use std::time::{Duration, Instant};
+
+mod support;
+use support::{click, command, point, points};
 
 /// Reasons of refused moves, in order.
 #[derive(Resource, Default)]
@@ -46,31 +48,6 @@ fn app_with(settings: MatchSettings, moves: &str) -> App {
         });
     app.update();
     app
-}
-
-fn points(moves: &str) -> Vec<Point> {
-    parse_move_list(moves, 15).unwrap()
-}
-
-fn point(name: &str) -> Point {
-    Point::parse(name, 15).unwrap()
-}
-
-fn click(app: &mut App, name: &str) {
-    app.world_mut()
-        .resource_mut::<Messages<MoveRequest>>()
-        .write(MoveRequest {
-            point: point(name),
-            by: Mover::Human,
-        });
-    app.update();
-}
-
-fn command(app: &mut App, command: GameCommand) {
-    app.world_mut()
-        .resource_mut::<Messages<GameCommand>>()
-        .write(command);
-    app.update();
 }
 
 fn game_moves(app: &App) -> Vec<Point> {

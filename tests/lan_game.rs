@@ -11,50 +11,19 @@ use gomoku::network::session::{Lan, LogLine, Role};
 use gomoku::persistence::autosave::{self, GameFiles};
 use gomoku::persistence::{self, Storage};
 use gomoku::play::ai::AiPacing;
-use gomoku::play::game::{
-    GameCommand, Match, MatchSettings, Mode, MoveRequest, Mover, Notice, Player,
-};
+use gomoku::play::game::{GameCommand, Match, MatchSettings, Mode, Notice, Player};
 use gomoku_engine::board::parse_move_list;
 use gomoku_engine::record::formats::{PlayerKind, SavedResult, WinReason};
 use gomoku_engine::{Color, GameResult, Point, Rule};
 use gomoku_net::{Action, Event, GameSettings, HostConfig, JoinConfig, Link, Timing};
 use std::net::SocketAddr;
-use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU32, Ordering};
+use std::path::Path;
 use std::time::{Duration, Instant};
 
+mod support;
+use support::{TempDir, click, command, point};
+
 const CODE: &str = "K7M2QX";
-
-/// A fresh empty directory under the system temp dir, removed on drop.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        static N: AtomicU32 = AtomicU32::new(0);
-        let dir = std::env::temp_dir().join(format!(
-            "gomoku-lan-{name}-{}-{}",
-            std::process::id(),
-            N.fetch_add(1, Ordering::Relaxed)
-        ));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        TempDir(dir)
-    }
-
-    fn path(&self) -> &Path {
-        &self.0
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-fn point(name: &str) -> Point {
-    Point::parse(name, 15).unwrap()
-}
 
 /// The game's logic, its files in `dir`, and the LAN bridge; a local
 /// hot-seat game on the board to begin with.
@@ -144,24 +113,6 @@ fn moves(app: &App) -> Vec<Point> {
 
 fn moves_are(app: &mut App, names: &str) -> bool {
     moves(app) == parse_move_list(names, 15).unwrap()
-}
-
-/// The local player clicks `name`.
-fn click(app: &mut App, name: &str) {
-    app.world_mut()
-        .resource_mut::<Messages<MoveRequest>>()
-        .write(MoveRequest {
-            point: point(name),
-            by: Mover::Human,
-        });
-    app.update();
-}
-
-fn command(app: &mut App, command: GameCommand) {
-    app.world_mut()
-        .resource_mut::<Messages<GameCommand>>()
-        .write(command);
-    app.update();
 }
 
 fn lan(app: &mut App) -> Mut<'_, Lan> {

@@ -10,16 +10,16 @@ use gomoku::persistence::Storage;
 use gomoku::persistence::autosave::{self, GameFiles, GameInfo, record_of, settings_of};
 use gomoku::play::ai::AiPacing;
 use gomoku::play::clock::GameClock;
-use gomoku::play::game::{
-    GameCommand, Match, MatchSettings, Mode, MoveRefused, MoveRequest, Mover, Player,
-};
+use gomoku::play::game::{GameCommand, Match, MatchSettings, Mode, MoveRefused, Player};
 use gomoku::play::opening::{OpeningStep, choices};
 use gomoku_engine::opening::{Action, Decision, Opening, OpeningRule, Seat};
 use gomoku_engine::record::formats::{TimeControl, save};
 use gomoku_engine::search::Level;
-use gomoku_engine::{Color, Point, Rule};
-use std::path::PathBuf;
+use gomoku_engine::{Color, Rule};
 use std::time::{Duration, Instant};
+
+mod support;
+use support::{TempDir, click, point};
 
 /// Reasons of refused stones, in order.
 #[derive(Resource, Default)]
@@ -47,20 +47,6 @@ fn app_with(settings: MatchSettings) -> App {
         });
     app.update();
     app
-}
-
-fn point(name: &str) -> Point {
-    Point::parse(name, 15).unwrap()
-}
-
-fn click(app: &mut App, name: &str) {
-    app.world_mut()
-        .resource_mut::<Messages<MoveRequest>>()
-        .write(MoveRequest {
-            point: point(name),
-            by: Mover::Human,
-        });
-    app.update();
 }
 
 fn choose(app: &mut App, action: Action) {
@@ -260,24 +246,6 @@ fn against_the_ai_the_human_keeps_a_seat_through_the_ais_swap_decisions() {
     assert!(matches!(m.player(human_color.opponent()), Player::Ai(_)));
     assert!(o.actions().len() > 3, "the AI acted");
     assert!(refusals(&app).is_empty());
-}
-
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        let dir =
-            std::env::temp_dir().join(format!("gomoku-opening-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        TempDir(dir)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
 }
 
 #[test]

@@ -23,35 +23,7 @@ use gomoku_engine::record::formats::{
 use gomoku_engine::search::Level;
 use gomoku_engine::{Color, ForbiddenPolicy, Game, Point, Rule};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::Duration;
-
-/// A fresh empty directory under the system temp dir, removed on drop.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        static N: AtomicU32 = AtomicU32::new(0);
-        let dir = std::env::temp_dir().join(format!(
-            "gomoku-test-{name}-{}-{}",
-            std::process::id(),
-            N.fetch_add(1, Ordering::Relaxed)
-        ));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        TempDir(dir)
-    }
-
-    fn path(&self) -> &Path {
-        &self.0
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
 
 fn files_in(dir: &Path) -> Vec<String> {
     let mut names: Vec<String> = std::fs::read_dir(dir)
@@ -507,6 +479,9 @@ fn continue_puts_the_saved_game_back_on_the_board() {
 }
 
 use bevy::ecs::system::RunSystemOnce;
+
+mod support;
+use support::TempDir;
 
 // ------------------------------------------------------------- statistics
 

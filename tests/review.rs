@@ -21,49 +21,20 @@ use gomoku::settings::Settings;
 use gomoku::ui::menus::Overlay;
 use gomoku_engine::analysis::puzzles::{Failure, Outcome};
 use gomoku_engine::analysis::review::{MoveClass, ReviewSettings};
-use gomoku_engine::board::parse_move_list;
 use gomoku_engine::record::formats::Record;
 use gomoku_engine::search::SearchLimits;
-use gomoku_engine::{Color, Game, Point, Rule};
-use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU32, Ordering};
+use gomoku_engine::{Color, Game, Rule};
+use std::path::Path;
 use std::time::{Duration, Instant};
+
+mod support;
+use support::{TempDir, point, points};
 
 /// Black's closed three h8-j8 and closed three l9-l11 meet at l8, a double
 /// four. White ignores it with a1 (the blunder, move 12); Black misses the
 /// win with o1 (move 13); White blocks l8. (The engine's review test uses
 /// the same game.)
 const BLUNDER_AND_MISSED_VCF: &str = "h8g8i8i7j8j9l10k9l11l12l9a1o1l8";
-
-fn points(moves: &str) -> Vec<Point> {
-    parse_move_list(moves, 15).unwrap()
-}
-
-fn point(name: &str) -> Point {
-    Point::parse(name, 15).unwrap()
-}
-
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        static N: AtomicU32 = AtomicU32::new(0);
-        let dir = std::env::temp_dir().join(format!(
-            "gomoku-review-{name}-{}-{}",
-            std::process::id(),
-            N.fetch_add(1, Ordering::Relaxed)
-        ));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        TempDir(dir)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
 
 /// The review and puzzle logic with the data folder at `dir`, the game of
 /// `moves` open in the replay viewer, and quick searches.
