@@ -12,6 +12,7 @@
 //! `timeout_turn 0` and an exhausted match clock both mean "play at once":
 //! a token budget that lets the search finish its first iteration.
 
+use crate::search::search_time_within;
 use std::time::Duration;
 
 /// `INFO time_left` value that means "no match limit".
@@ -69,19 +70,13 @@ impl Clock {
             None => u64::MAX,
         };
         let limit = self.turn_ms.min(share);
-        Duration::from_millis(limit.saturating_sub(reserve_ms(limit)).max(limit / 2)).max(FAST)
+        search_time_within(Duration::from_millis(limit)).max(FAST)
     }
 }
 
 /// Our expected number of remaining moves with `stones` on the board.
 fn moves_to_go(stones: usize) -> u64 {
     25u64.saturating_sub(stones as u64 / 4).max(8)
-}
-
-/// Time kept back from a limit of `limit_ms` for process and pipe overhead:
-/// 20 ms plus 4%, at most 300 ms.
-fn reserve_ms(limit_ms: u64) -> u64 {
-    (20 + limit_ms / 25).min(300)
 }
 
 #[cfg(test)]

@@ -85,7 +85,9 @@ pub fn choose(
         return info;
     }
     let limits = SearchLimits {
-        time: Some(time.unwrap_or(Duration::from_millis(p.time_ms))),
+        time: Some(super::search_time_within(
+            time.unwrap_or(Duration::from_millis(p.time_ms)),
+        )),
         depth: p.depth,
         nodes: None,
     };
@@ -167,6 +169,21 @@ mod tests {
     use super::*;
     use crate::board::parse_move_list;
     use crate::rules::{self, Rule};
+
+    #[test]
+    fn a_level_searches_its_think_time_less_a_reserve() {
+        let ms = |d: Duration| d.as_millis() as u64;
+        let within = super::super::search_time_within;
+        // 20 ms + 4 % kept back; capped at 300 ms; never below half.
+        assert_eq!(ms(within(Duration::from_millis(100))), 76);
+        assert_eq!(ms(within(Duration::from_millis(200))), 172);
+        assert_eq!(ms(within(Duration::from_millis(20_000))), 19_700);
+        assert_eq!(ms(within(Duration::from_millis(30))), 15);
+        for level in Level::ALL {
+            let t = think_time(level);
+            assert!(within(t) < t || t.is_zero(), "{level:?}");
+        }
+    }
 
     /// A board with `black` and `white` stones given as move strings.
     fn board(black: &str, white: &str) -> Board {

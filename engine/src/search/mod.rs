@@ -182,6 +182,17 @@ const NEW_DEPTH_SHARE: f64 = 0.5;
 /// Share of the think time the root VCF may take.
 const ROOT_VCF_SHARE: u32 = 16;
 
+/// The time to search within a limit: the limit less a reserve for what the
+/// search does not see (reading and answering the request, the process
+/// being descheduled on a busy machine): 20 ms plus 4 %, at most 300 ms,
+/// never below half the limit. The brain's clock and the levels both use it,
+/// so neither goes past its limit by more than a few ms.
+pub fn search_time_within(limit: Duration) -> Duration {
+    let ms = limit.as_millis() as u64;
+    let reserve = (20 + ms / 25).min(300);
+    Duration::from_millis(ms.saturating_sub(reserve).max(ms / 2))
+}
+
 fn pos_is_legal(board: &Board, rule: Rule, color: Color, p: Point) -> bool {
     rules::check_move(board, rule, color, p).is_ok()
 }
