@@ -18,7 +18,7 @@ pub mod exploration;
 pub mod live;
 mod panel;
 
-pub use panel::{AnalysisControls, LeftInset};
+pub use panel::AnalysisControls;
 
 use crate::board::shown::BoardSource;
 use crate::persistence::autosave::GameInfo;

@@ -7,7 +7,7 @@ use super::exploration::{Branch, Exploration, ExploreCommand};
 use super::live::LiveAnalysis;
 use super::{AnalysisCommand, AnalysisMode, BoardHover, shows_analysis};
 use crate::board::shown::BoardSource;
-use crate::board::view::{BoardCamera, HudInsets, world_to_point};
+use crate::board::view::{BoardCamera, HudInsets, LeftInset, world_to_point};
 use crate::i18n::{Language, color_name, t, tf};
 use crate::input::UiCapture;
 use crate::play::clock::GameClock;
@@ -27,16 +27,12 @@ const EXPLORE_PANEL_WIDTH: f32 = 300.0;
 const ACCENT: Color32 = Color32::from_rgb(240, 190, 90);
 const ERROR: Color32 = Color32::from_rgb(255, 120, 100);
 
-/// Logical pixels along the left edge taken by the analysis panel (the
-/// board fits into the rest, beside the HUD's [`HudInsets`]).
-#[derive(Resource, Default, Debug, Clone, Copy, PartialEq)]
-pub struct LeftInset(pub f32);
-
 /// The candidate whose line the panel's list points at.
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) struct ListHover(pub Option<Point>);
 
 pub(super) fn plugin(app: &mut App) {
+    // The board's plugin makes it too; headless tests run this one alone.
     app.init_resource::<LeftInset>()
         .init_resource::<ListHover>()
         .add_systems(

@@ -85,6 +85,12 @@ pub fn world_to_point(world: Vec2) -> Option<Point> {
     (on_board(col) && on_board(row)).then(|| Point::new(col as u8, row as u8))
 }
 
+/// Logical pixels along the left edge taken by a side panel (the
+/// analysis panel writes it; the board fits into the rest, beside the
+/// HUD's [`HudInsets`]).
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq)]
+pub struct LeftInset(pub f32);
+
 /// Logical pixels along the right and bottom edges covered by the HUD.
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq)]
 pub struct HudInsets {
@@ -129,6 +135,7 @@ struct CoordinateLabel;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<HudInsets>()
+        .init_resource::<LeftInset>()
         .init_resource::<ClearColor>()
         .init_resource::<ViewScale>()
         .add_systems(Startup, spawn_camera)
@@ -294,13 +301,13 @@ fn toggle_coordinates(
 fn fit_camera(
     window: Single<&Window, With<PrimaryWindow>>,
     insets: Res<HudInsets>,
-    left: Option<Res<crate::analysis::LeftInset>>,
+    left: Res<LeftInset>,
     camera: Single<(&mut Projection, &mut Transform), With<BoardCamera>>,
     mut scale: ResMut<ViewScale>,
 ) {
     let size = Vec2::new(window.width(), window.height());
     // The analysis panel, when open, takes the left edge.
-    let left = left.map_or(0.0, |l| l.0);
+    let left = left.0;
     let mut free = (size - Vec2::new(insets.right + left, insets.bottom)).max(Vec2::splat(64.0));
     // The menu button floats in the top-left corner: when the board fills
     // the width and would sit under it, keep a strip free above the board.
