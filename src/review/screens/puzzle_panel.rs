@@ -9,8 +9,8 @@ use crate::play::game::notation;
 use crate::review::puzzles::{PuzzleCommand, PuzzleRef, Puzzles, Try};
 use crate::settings::Settings;
 use crate::ui::menus::Overlay;
-use crate::ui::menus::widgets::side_panel;
 use crate::ui::menus::widgets::{ACCENT, ERROR};
+use crate::ui::menus::widgets::{side_panel, title_bar};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_egui::EguiContexts;
@@ -63,17 +63,7 @@ fn panel(
     puzzles: &Puzzles,
     out: &mut Vec<PuzzleCommand>,
 ) -> bool {
-    let mut close = false;
-    ui.horizontal(|ui| {
-        ui.heading(
-            RichText::new(t(lang, "puzzle.title"))
-                .size(26.0)
-                .color(ACCENT),
-        );
-        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-            close = ui.button(format!("← {}", t(lang, "menu.back"))).clicked();
-        });
-    });
+    let close = title_bar(ui, lang, t(lang, "puzzle.title"));
     let stats = puzzles.file.stats;
     ui.label(RichText::new(tf(lang, "puzzle.counts", &[&stats.solved, &stats.failed])).strong());
     if let Some(warning) = &puzzles.warning {

@@ -11,8 +11,7 @@ use crate::play::replay::{Replay, ReplayCommand};
 use crate::review::game_review::{GameReview, ReviewCommand, ReviewStatus, ReviewedGame};
 use crate::review::graph;
 use crate::settings::Settings;
-use crate::ui::menus::widgets::ACCENT;
-use crate::ui::menus::widgets::side_panel;
+use crate::ui::menus::widgets::{side_panel, title_bar};
 use crate::ui::menus::{Overlay, replay_view};
 use bevy::prelude::*;
 use bevy_egui::EguiContexts;
@@ -64,16 +63,7 @@ fn panel(
     review: &GameReview,
     actions: &mut Actions,
 ) {
-    ui.horizontal(|ui| {
-        ui.heading(
-            RichText::new(t(lang, "review.title"))
-                .size(26.0)
-                .color(ACCENT),
-        );
-        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-            actions.close = ui.button(format!("← {}", t(lang, "menu.back"))).clicked();
-        });
-    });
+    actions.close = title_bar(ui, lang, t(lang, "review.title"));
     let meta = &replay.record.meta;
     ui.label(format!(
         "{}: {}   {}: {}   · {}",

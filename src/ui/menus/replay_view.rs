@@ -4,7 +4,7 @@
 //! move list, "play from here", and export (clipboard, files).
 
 use super::dialogs::FileDialog;
-use super::widgets::{ACCENT, side_panel};
+use super::widgets::{side_panel, title_bar};
 use super::{Flash, Overlay, ReplayReturn};
 use crate::analysis::AnalysisControls;
 use crate::board::shown::BoardSource;
@@ -158,19 +158,7 @@ fn panel(
     actions: &mut Actions,
     analysis: &mut AnalysisControls,
 ) {
-    ui.horizontal(|ui| {
-        ui.heading(
-            RichText::new(t(lang, "replay.title"))
-                .size(26.0)
-                .color(ACCENT),
-        );
-        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-            actions.close = ui
-                .button(format!("← {}", t(lang, "menu.back")))
-                .on_hover_text("Esc")
-                .clicked();
-        });
-    });
+    actions.close = title_bar(ui, lang, t(lang, "replay.title"));
     ui.label(RichText::new(&replay.source).small().weak());
     let meta = &replay.record.meta;
     let game = &replay.record.game;
