@@ -401,9 +401,10 @@ fn ms(t: Duration) -> String {
 
 fn time_line(name: &str, t: &TimeUse, budget: Option<Duration>) -> String {
     format!(
-        "  {name}: {} moves, average {}, max {}, budget {}, over budget {}; first moves (setup included) max {}",
+        "  {name}: {} moves, average {}, p99 {}, max {}, budget {}, over budget {}; first moves (setup included) max {}",
         t.moves,
         ms(t.average()),
+        ms(t.percentile(99)),
         ms(t.max),
         budget.map_or("none".into(), ms),
         t.over_budget,

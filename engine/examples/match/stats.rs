@@ -100,7 +100,7 @@ impl Sprt {
 }
 
 /// Thinking time of one side over a match.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct TimeUse {
     /// Moves counted below: every move but each brain's first of a game,
     /// which includes setting up its tables.
@@ -111,6 +111,8 @@ pub struct TimeUse {
     pub over_budget: u32,
     /// The longest first move of a game (setup included).
     pub first_max: Duration,
+    /// Every counted move's time, for percentiles.
+    times: Vec<Duration>,
 }
 
 impl TimeUse {
@@ -118,6 +120,7 @@ impl TimeUse {
         self.moves += 1;
         self.total += t;
         self.max = self.max.max(t);
+        self.times.push(t);
         if budget.is_some_and(|b| t > b) {
             self.over_budget += 1;
         }
@@ -134,6 +137,16 @@ impl TimeUse {
         self.max = self.max.max(other.max);
         self.over_budget += other.over_budget;
         self.first_max = self.first_max.max(other.first_max);
+        self.times.extend_from_slice(&other.times);
+    }
+
+    /// The time `percent` % of the counted moves stayed within (nearest
+    /// rank); zero before any move.
+    pub fn percentile(&self, percent: usize) -> Duration {
+        let mut sorted = self.times.clone();
+        sorted.sort();
+        let rank = (sorted.len() * percent).div_ceil(100).max(1);
+        sorted.get(rank - 1).copied().unwrap_or_default()
     }
 
     pub fn average(&self) -> Duration {
@@ -199,11 +212,15 @@ mod tests {
         assert_eq!(t.average(), Duration::from_millis(500) / 3);
         assert_eq!(t.max, Duration::from_millis(250));
         assert_eq!(t.over_budget, 1);
+        assert_eq!(t.percentile(50), Duration::from_millis(150));
+        assert_eq!(t.percentile(99), Duration::from_millis(250));
+        assert_eq!(TimeUse::default().percentile(99), Duration::ZERO);
         t.add_first(Duration::from_millis(900));
         let mut sum = TimeUse::default();
         sum.merge(&t);
         sum.merge(&t);
         assert_eq!((sum.moves, sum.over_budget), (6, 2));
+        assert_eq!(sum.percentile(34), Duration::from_millis(150));
         assert_eq!(
             (sum.max, sum.first_max),
             (t.max, Duration::from_millis(900))

@@ -15,7 +15,7 @@ use crate::search::{Level, MAX_THREADS, Score, SearchInfo, SearchLimits, SearchP
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// Lets another thread stop a running search (STOP, YXSTOP or END arriving
 /// while the brain thinks).
@@ -100,6 +100,9 @@ pub struct Brain {
     control: Arc<SearchControl>,
     /// Lines handled so far, blank ones included (see [`SearchControl`]).
     lines_handled: u64,
+    /// When the command being handled arrived (for a block, its first
+    /// line): the manager's clock runs from then, so ours does too.
+    request_arrived: Instant,
     finished: bool,
 }
 
@@ -121,6 +124,7 @@ impl Brain {
             searcher: None,
             control: Arc::new(SearchControl::default()),
             lines_handled: 0,
+            request_arrived: Instant::now(),
             finished: false,
         }
     }
@@ -163,10 +167,20 @@ impl Brain {
     /// output line to `out` as soon as it is known (progress messages come
     /// while thinking, before the move).
     pub fn handle(&mut self, line: &str, out: &mut dyn FnMut(String)) {
+        self.handle_arrived(line, Instant::now(), out);
+    }
+
+    /// [`Brain::handle`] for a line that arrived at `arrived` (read by
+    /// another thread and queued): a move's thinking time counts from the
+    /// arrival of the command that asked for it.
+    pub fn handle_arrived(&mut self, line: &str, arrived: Instant, out: &mut dyn FnMut(String)) {
         self.lines_handled += 1;
         let line = line.trim();
         if line.is_empty() || self.finished {
             return;
+        }
+        if self.block.is_none() {
+            self.request_arrived = arrived;
         }
         if let Some(block) = &mut self.block {
             if line.eq_ignore_ascii_case("DONE") {
@@ -385,7 +399,7 @@ impl Brain {
     /// The opening AI's budget for one answer: full strength within the
     /// turn time, and no deeper or more nodes per judgement than
     /// `max_depth` and `max_node`.
-    fn opening_budget(&self, stones: usize) -> Budget {
+    fn opening_budget(&self, stones: usize, waited: Duration) -> Budget {
         let full = Budget::for_level(Level::Grandmaster);
         Budget {
             depth: self
@@ -396,24 +410,29 @@ impl Brain {
                 .settings
                 .max_nodes
                 .map_or(full.nodes, |n| n.min(full.nodes)),
-            time: Some(self.clock.budget(stones)),
+            time: Some(self.clock.budget_after(stones, waited)),
             ..full
         }
     }
 
     /// Answers a SWAP2BOARD block: the text to print, or None when our
-    /// move is to be searched (we play on after the opening).
+    /// move is to be searched (we play on after the opening, in what is
+    /// left of the same turn; the move's search books the whole answer).
     fn swap2(&mut self, size: usize, stones: &[(Coord, i64)]) -> Result<Option<String>, String> {
-        let started = Instant::now();
         let moves = opening::swap2_moves(size, stones)?;
-        let budget = self.opening_budget(moves.len());
+        let waited = self.request_arrived.elapsed();
+        let budget = self.opening_budget(moves.len(), waited);
         let searcher = searcher_for(&mut self.searcher, self.rule);
         self.control.begin(self.lines_handled);
         let answered = opening::swap2(searcher, budget, seed(), &self.control.cancel, size, &moves);
         self.control.end();
-        self.clock.used_ms += started.elapsed().as_millis() as u64;
         let (answer, position) = answered?;
         self.position = Some(position);
+        if answer != Swap2Answer::Play {
+            let target = waited + budget.time.unwrap_or_default();
+            self.clock
+                .record_answer(target, self.request_arrived.elapsed());
+        }
         Ok(match answer {
             Swap2Answer::Stones(points) => Some(
                 points
@@ -431,7 +450,8 @@ impl Brain {
     /// separated by spaces; the board is unchanged.
     fn balance(&mut self, stones: usize, bias: i32) -> Result<String, String> {
         let position = self.position.as_ref().expect("checked by the caller");
-        let budget = self.opening_budget(position.board().stone_count());
+        let waited = self.request_arrived.elapsed();
+        let budget = self.opening_budget(position.board().stone_count(), waited);
         let searcher = searcher_for(&mut self.searcher, self.rule);
         self.control.begin(self.lines_handled);
         let points = opening::balance(
@@ -458,13 +478,16 @@ impl Brain {
     /// prints it, after the progress messages. With `candidates` > 1
     /// (YXNBEST) the best moves share the time and each is reported.
     fn think(&mut self, candidates: usize, out: &mut dyn FnMut(String)) {
-        let started = Instant::now();
         let rule = self.rule;
         let position = self.position.as_mut().expect("think needs a game");
         let me = position.to_move();
         let size = position.size();
+        let waited = self.request_arrived.elapsed();
+        let budget = self
+            .clock
+            .budget_after(position.board().stone_count(), waited);
         let limits = SearchLimits {
-            time: Some(self.clock.budget(position.board().stone_count())),
+            time: Some(budget),
             depth: self.settings.max_depth,
             nodes: self.settings.max_nodes,
         };
@@ -513,7 +536,8 @@ impl Brain {
             out(format!("DEBUG search proposed {}: {e}", p.to_xy()));
         }
         let choice = legal_choice(position.board(), rule, me, best);
-        self.clock.used_ms += started.elapsed().as_millis() as u64;
+        self.clock
+            .record_answer(waited + budget, self.request_arrived.elapsed());
         match choice {
             Some(p) => {
                 position

@@ -11,6 +11,11 @@
 //!
 //! `timeout_turn 0` and an exhausted match clock both mean "play at once":
 //! a token budget that lets the search finish its first iteration.
+//!
+//! On a busy machine the process can be descheduled for tens of ms just as
+//! its deadline passes, and the answer goes out late. The clock remembers
+//! how late recent answers were (decaying) and takes that off the next
+//! budgets, so a loaded machine costs thinking time instead of time-outs.
 
 use crate::search::search_time_within;
 use std::time::Duration;
@@ -33,6 +38,9 @@ pub struct Clock {
     pub time_left_ms: Option<i64>,
     /// Our thinking time since START, for `timeout_match` without `time_left`.
     pub used_ms: u64,
+    /// How far recent answers went past their budget, in ms; decays by an
+    /// eighth per move (see [`Clock::record_answer`]).
+    pub late_ms: u64,
 }
 
 impl Default for Clock {
@@ -42,6 +50,7 @@ impl Default for Clock {
             match_ms: 0,
             time_left_ms: None,
             used_ms: 0,
+            late_ms: 0,
         }
     }
 }
@@ -59,7 +68,8 @@ impl Clock {
         }
     }
 
-    /// The thinking time for our next move with `stones` on the board.
+    /// The thinking time for our next move with `stones` on the board,
+    /// counted from when the request arrived.
     pub fn budget(&self, stones: usize) -> Duration {
         if self.turn_ms == 0 {
             return FAST;
@@ -70,7 +80,26 @@ impl Clock {
             None => u64::MAX,
         };
         let limit = self.turn_ms.min(share);
-        search_time_within(Duration::from_millis(limit)).max(FAST)
+        let within = search_time_within(Duration::from_millis(limit));
+        // Recent lateness comes off too, but never more than a quarter of
+        // the limit: one freak delay must not leave the search nothing.
+        let late = Duration::from_millis(self.late_ms.min(limit / 4));
+        within.saturating_sub(late).max(FAST)
+    }
+
+    /// The search time left for a request that arrived `waited` ago (the
+    /// command sat in the pipe or the queue while we were descheduled).
+    pub fn budget_after(&self, stones: usize, waited: Duration) -> Duration {
+        self.budget(stones).saturating_sub(waited).max(FAST)
+    }
+
+    /// Books an answer that took `took` from the request's arrival, for a
+    /// search given `budget`: the thinking time counts against the match
+    /// clock, and how far it went past the budget against the next budgets.
+    pub fn record_answer(&mut self, budget: Duration, took: Duration) {
+        self.used_ms += took.as_millis() as u64;
+        let late = took.saturating_sub(budget).as_millis() as u64;
+        self.late_ms = late.max(self.late_ms * 7 / 8);
     }
 }
 
@@ -93,8 +122,9 @@ mod tests {
             turn_ms,
             ..Clock::default()
         };
-        assert_eq!(ms(clock(1_000).budget(0)), 1_000 - 60);
-        assert_eq!(ms(clock(5_000).budget(0)), 5_000 - 220);
+        assert_eq!(ms(clock(200).budget(0)), 200 - 48);
+        assert_eq!(ms(clock(1_000).budget(0)), 1_000 - 90);
+        assert_eq!(ms(clock(5_000).budget(0)), 5_000 - 250);
         assert_eq!(ms(clock(30_000).budget(50)), 30_000 - 300);
         // A tiny limit still leaves half of it rather than nothing.
         assert_eq!(ms(clock(40).budget(0)), 20);
@@ -107,12 +137,12 @@ mod tests {
             turn_ms: 30_000,
             match_ms: 180_000,
             time_left_ms: Some(100_000),
-            used_ms: 0,
+            ..Clock::default()
         };
-        // 100 s over 25 moves = 4 s, less 20 + 160 ms.
-        assert_eq!(ms(clock.budget(0)), 4_000 - 180);
+        // 100 s over 25 moves = 4 s, less 50 + 160 ms.
+        assert_eq!(ms(clock.budget(0)), 4_000 - 210);
         // Later in the game the share grows: 100 s / 15 moves.
-        assert_eq!(ms(clock.budget(40)), 6_666 - 286);
+        assert_eq!(ms(clock.budget(40)), 6_666 - 300);
         // Never fewer than 8 moves to go.
         assert_eq!(ms(clock.budget(200)), 12_500 - 300);
         // The turn limit still caps a generous match clock.
@@ -130,8 +160,9 @@ mod tests {
             match_ms: 50_000,
             time_left_ms: None,
             used_ms: 25_000,
+            late_ms: 0,
         };
-        assert_eq!(ms(counted.budget(0)), 1_000 - 60);
+        assert_eq!(ms(counted.budget(0)), 1_000 - 90);
         let unlimited = Clock {
             time_left_ms: Some(UNLIMITED),
             ..counted.clone()
@@ -149,5 +180,44 @@ mod tests {
             ..counted
         };
         assert_eq!(overused.budget(0), FAST);
+    }
+
+    #[test]
+    fn a_late_answer_shortens_the_next_budgets_until_it_is_forgotten() {
+        let mut clock = Clock {
+            turn_ms: 200,
+            ..Clock::default()
+        };
+        let normal = clock.budget(0);
+        assert_eq!(ms(normal), 152);
+        // Descheduled at the deadline: answered 40 ms past the budget.
+        clock.record_answer(normal, normal + Duration::from_millis(40));
+        assert_eq!(clock.used_ms, 192);
+        assert_eq!(ms(clock.budget(0)), 152 - 40);
+        // A freak delay takes at most a quarter of the limit.
+        clock.record_answer(normal, normal + Duration::from_millis(500));
+        assert_eq!(ms(clock.budget(0)), 152 - 50);
+        // Answers on time let it decay, an eighth per move.
+        let mut budgets = Vec::new();
+        for _ in 0..60 {
+            let b = clock.budget(0);
+            clock.record_answer(b, b / 2);
+            budgets.push(ms(clock.budget(0)));
+        }
+        assert!(budgets.windows(2).all(|w| w[0] <= w[1]), "{budgets:?}");
+        assert_eq!(budgets.last(), Some(&152));
+        assert_eq!(clock.late_ms, 0);
+    }
+
+    #[test]
+    fn time_spent_waiting_for_the_brain_thread_comes_off_the_budget() {
+        let clock = Clock {
+            turn_ms: 200,
+            ..Clock::default()
+        };
+        assert_eq!(ms(clock.budget_after(0, Duration::ZERO)), 152);
+        assert_eq!(ms(clock.budget_after(0, Duration::from_millis(100))), 52);
+        // Past the whole budget: play at once.
+        assert_eq!(clock.budget_after(0, Duration::from_secs(3)), FAST);
     }
 }

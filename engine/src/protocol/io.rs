@@ -5,6 +5,7 @@ use super::brain::Brain;
 use std::io::{self, BufRead, Write};
 use std::sync::mpsc;
 use std::thread;
+use std::time::Instant;
 
 /// Longest line kept; the rest of a longer line is dropped (the protocol
 /// lets managers cut long lines too, and no real command comes close).
@@ -83,7 +84,9 @@ where
 {
     let mut brain = Brain::new();
     let control = brain.control();
-    let (lines, received) = mpsc::channel::<String>();
+    // Each line goes with the moment it was read: a move's time counts
+    // from then, not from when the busy brain thread got to it.
+    let (lines, received) = mpsc::channel::<(String, Instant)>();
     // The reader thread is not joined: at END it may be blocked in a read,
     // and returning from main ends it with the process.
     thread::spawn(move || {
@@ -94,7 +97,7 @@ where
             if is_interrupt(&line) {
                 control.stop(number);
             }
-            if lines.send(line).is_err() {
+            if lines.send((line, Instant::now())).is_err() {
                 return;
             }
         }
@@ -103,8 +106,8 @@ where
         // ends and so does the brain.
     });
     let mut failure = None;
-    for line in received {
-        brain.handle(&line, &mut |reply| {
+    for (line, arrived) in received {
+        brain.handle_arrived(&line, arrived, &mut |reply| {
             if failure.is_none() {
                 failure = writeln!(output, "{reply}")
                     .and_then(|()| output.flush())

@@ -925,3 +925,28 @@ fn yxnbest_reports_distinct_moves_and_plays_the_best() {
         Cell::stone(Color::Black)
     );
 }
+
+#[test]
+fn a_move_is_timed_from_the_arrival_of_the_block_that_asked_for_it() {
+    use std::time::{Duration, Instant};
+    let mut brain = started(Rule::Freestyle);
+    let now = Instant::now();
+    let long_ago = now
+        .checked_sub(Duration::from_secs(5))
+        .expect("the clock has run for 5 s");
+    let mut replies = Vec::new();
+    let mut out = |line: String| replies.push(line);
+    // BOARD was read 5 s before the brain thread got to it (a busy
+    // machine); its stones and DONE came just now.
+    brain.handle_arrived("BOARD", long_ago, &mut out);
+    brain.handle_arrived("8,8,2", now, &mut out);
+    brain.handle_arrived("DONE", now, &mut out);
+    let answer = replies.iter().find(|l| !l.starts_with("MESSAGE ")).unwrap();
+    assert!(parse_move(answer).is_some(), "{replies:?}");
+    // The wait counts against our match clock like thinking does.
+    assert!(brain.clock().used_ms >= 5_000, "{:?}", brain.clock());
+    let used = brain.clock().used_ms;
+    // A request that did not wait costs only its thinking.
+    legal_answer(&mut brain, "TURN 7,7", Rule::Freestyle);
+    assert!(brain.clock().used_ms - used < 5_000, "{:?}", brain.clock());
+}
