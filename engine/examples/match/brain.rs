@@ -47,7 +47,10 @@ pub type Chatter = Vec<String>;
 pub struct Brain {
     child: Child,
     stdin: ChildStdin,
-    lines: Receiver<String>,
+    /// The brain's output lines, each with the moment it was read: a move
+    /// is timed to then, not to when this (maybe descheduled) thread
+    /// looked.
+    lines: Receiver<(String, Instant)>,
     /// Whether the brain has answered a move yet.
     answered: bool,
 }
@@ -122,7 +125,7 @@ impl Brain {
         std::thread::spawn(move || {
             for line in BufReader::new(stdout).lines() {
                 let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
+                if tx.send((line, Instant::now())).is_err() {
                     break;
                 }
             }
@@ -136,7 +139,7 @@ impl Brain {
         brain.send(&format!("START {size}"))?;
         let deadline = Instant::now() + START_TIMEOUT;
         loop {
-            let line = brain.next_line(deadline)?;
+            let (line, _) = brain.next_line(deadline)?;
             let word = line.split_whitespace().next().unwrap_or("");
             if word.eq_ignore_ascii_case("OK") {
                 break;
@@ -166,10 +169,11 @@ impl Brain {
             .map_err(|e| Failure::Crash(format!("writing '{line}': {e}")))
     }
 
-    fn next_line(&self, deadline: Instant) -> Result<String, Failure> {
+    /// The next line and when it was read.
+    fn next_line(&self, deadline: Instant) -> Result<(String, Instant), Failure> {
         let wait = deadline.saturating_duration_since(Instant::now());
         match self.lines.recv_timeout(wait) {
-            Ok(line) => Ok(line.trim().to_string()),
+            Ok((line, read)) => Ok((line.trim().to_string(), read)),
             Err(RecvTimeoutError::Timeout) => Err(Failure::Timeout(wait)),
             Err(RecvTimeoutError::Disconnected) => {
                 Err(Failure::Crash("the brain closed its output".into()))
@@ -178,8 +182,9 @@ impl Brain {
     }
 
     /// Asks for a move in the position reached by `moves` (in order played)
-    /// with `me` to move. Returns the answer and the time it took, measured
-    /// from the last line sent. Fails after `hard_limit` without an answer
+    /// with `me` to move. Returns the answer and the time it took, from the
+    /// last line sent to the answer's arrival. Fails after `hard_limit`
+    /// without an answer
     /// (plus [`FIRST_MOVE_ALLOWANCE`] on the first move).
     pub fn think(
         &mut self,
@@ -207,14 +212,15 @@ impl Brain {
         };
         let deadline = start + hard_limit;
         loop {
-            let line = self.next_line(deadline).map_err(|f| match f {
+            let (line, read) = self.next_line(deadline).map_err(|f| match f {
                 Failure::Timeout(_) => Failure::Timeout(hard_limit),
                 other => other,
             })?;
             match classify(&line) {
                 Reply::Move(x, y) if x < 256 && y < 256 => {
                     self.answered = true;
-                    return Ok((Point::new(x as u8, y as u8), start.elapsed()));
+                    let took = read.saturating_duration_since(start);
+                    return Ok((Point::new(x as u8, y as u8), took));
                 }
                 // Search progress is noise in the log; errors are kept.
                 Reply::Chatter if is_progress(&line) => {}
