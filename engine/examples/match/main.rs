@@ -30,10 +30,12 @@
 //! strong (alpha = beta = 5%).
 
 mod brain;
+mod cli;
 mod openings;
 mod stats;
 
 use brain::{Brain, Failure, Limits};
+use cli::number;
 use gomoku_engine::rules::{self, Rule};
 use gomoku_engine::search::classic;
 use gomoku_engine::search::{Level, SearchLimits, Searcher};
@@ -102,10 +104,6 @@ struct Config {
 const DEFAULT_TURN: Duration = Duration::from_millis(1000);
 /// SPRT never stops before this many games.
 const SPRT_MIN_GAMES: usize = 10;
-
-fn number<T: std::str::FromStr>(flag: &str, v: &str) -> Result<T, String> {
-    v.parse().map_err(|_| format!("bad {flag} '{v}'"))
-}
 
 fn parse_args(args: &[String]) -> Result<Config, String> {
     let mut c = Config {
@@ -528,20 +526,10 @@ fn main() {
             }
         }
     }
-    let (lo, hi) = tally.interval();
     println!(
-        "result: A {a_name} vs B {b_name}, {}, {} games: W{} D{} L{}  score {:.1}% (95% {:.1}..{:.1}%)  Elo {:+.0} (95% {:+.0} .. {:+.0})",
+        "result: A {a_name} vs B {b_name}, {}, {}",
         cfg.rule.name(),
-        tally.results.len(),
-        tally.count(1.0),
-        tally.count(0.5),
-        tally.count(0.0),
-        tally.mean() * 100.0,
-        lo * 100.0,
-        hi * 100.0,
-        stats::elo(tally.mean()),
-        stats::elo(lo),
-        stats::elo(hi),
+        tally.summary()
     );
     println!("time per move:");
     println!(
@@ -561,10 +549,7 @@ fn main() {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn args(s: &str) -> Vec<String> {
-        s.split_whitespace().map(String::from).collect()
-    }
+    use cli::words as args;
 
     #[test]
     fn brains_levels_and_limits_parse() {
@@ -579,10 +564,15 @@ mod tests {
         assert_eq!(c.time, Some(Duration::from_millis(200)));
         assert_eq!(c.game_time, Some(Duration::from_secs(60)));
         assert!(matches!(c.sprt, Some(Sprt { elo0, elo1 }) if elo0 == -20.0 && elo1 == 10.0));
-        assert!(parse_args(&args("--sprt 10,0")).is_err());
-        assert!(parse_args(&args("--games 0")).is_err());
-        assert!(parse_args(&args("--a wizard")).is_err());
-        assert!(parse_args(&args("--time")).is_err());
+        for wrong in [
+            "--sprt 10,0",
+            "--games 0",
+            "--a wizard",
+            "--time",
+            "--seed x",
+        ] {
+            assert!(parse_args(&args(wrong)).is_err(), "{wrong}");
+        }
     }
 
     /// Two quick levels on one opening: a real game ends with a five

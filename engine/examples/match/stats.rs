@@ -49,6 +49,24 @@ impl Tally {
         ((m - margin).max(0.0), (m + margin).min(1.0))
     }
 
+    /// Games, W/D/L, the score and the Elo, each with its 95% interval.
+    pub fn summary(&self) -> String {
+        let (lo, hi) = self.interval();
+        format!(
+            "{} games: W{} D{} L{}  score {:.1}% (95% {:.1}..{:.1}%)  Elo {:+.0} (95% {:+.0} .. {:+.0})",
+            self.results.len(),
+            self.count(1.0),
+            self.count(0.5),
+            self.count(0.0),
+            self.mean() * 100.0,
+            lo * 100.0,
+            hi * 100.0,
+            elo(self.mean()),
+            elo(lo),
+            elo(hi),
+        )
+    }
+
     /// Log-likelihood ratio of "Elo = elo1" against "Elo = elo0" (the
     /// normal approximation used by chess testing frameworks). The variance
     /// is floored so a short run of equal results cannot end the test.
@@ -187,6 +205,13 @@ mod tests {
         assert!(hi2 - lo2 < (hi - lo) / 2.0);
         // 70% over 100 games: about ±8%.
         assert!((hi2 - lo2 - 0.166).abs() < 0.02, "{lo2} {hi2}");
+        let line = large.summary();
+        assert!(
+            line.starts_with(
+                "100 games: W60 D20 L20  score 70.0% (95% 62.1..77.9%)  Elo +147 (95% +86 .."
+            ),
+            "{line}"
+        );
     }
 
     #[test]
