@@ -2,14 +2,19 @@
 //!
 //! Every judgement is "how good is this position for Black": a short
 //! [`Searcher`] search (bounded by nodes and, in the game, by time) from
-//! the side to move, turned to Black's point of view. On that:
+//! the side to move, turned to Black's point of view, always from an even
+//! depth (an odd one gives the side to move the last word, and judgements
+//! from different parities do not compare). On that:
 //! * stones placed before the other player may swap (Swap, Swap2, the
 //!   canonical opening, Taraguchi's moves) aim at a balanced position: any
-//!   edge would be taken by a swap. A single stone is chosen among the best
-//!   points by shape; a set of stones among random sets near the stones
-//!   (balancing needs stones that are not the best), varied by the seed;
-//! * a swap decision takes the colour the evaluation prefers; Swap2's
-//!   "add two stones" is chosen when neither colour is clearly better;
+//!   edge would be taken by a swap. Balancing needs stones that are not the
+//!   best: the AI draws many candidates (every allowed point near the
+//!   stones for one stone, random sets near the stones and off the edge
+//!   lines for more, varied by the seed), keeps those the shape evaluation
+//!   puts nearest to even, and searches them;
+//! * a swap decision takes the colour the evaluation prefers, judged with
+//!   the whole decision's budget (two plies deeper); Swap2's "add two
+//!   stones" is chosen when neither colour is clearly better;
 //! * Black's N offered fifth moves are its N best, no two symmetric (White
 //!   will pick the one that is worst for Black, so that is the set whose
 //!   best reply is worst for White); White picks the offer worst for Black;
@@ -43,8 +48,13 @@ const WIN: i32 = 30_000;
 /// Swap2: "add two stones" is preferred while neither colour is better than
 /// this for the one choosing.
 const ADD_TWO_WINDOW: i32 = 150;
-/// Random candidate sets tried for a multi-stone placement, per candidate.
+/// Sets of several stones searched when balancing, per candidate.
 const SETS_PER_CANDIDATE: usize = 2;
+/// Random sets of several stones drawn (and sifted by shape) per candidate.
+const SETS_DRAWN_PER_CANDIDATE: usize = 24;
+/// Balancing stones go within this distance of a stone (of the centre,
+/// one less, on an empty board).
+const BALANCE_REACH: u8 = 3;
 /// A decision's time is split in at least this many judgements.
 const EVALS_PER_DECISION: u32 = 6;
 
@@ -178,30 +188,51 @@ impl<'a> OpeningAi<'a> {
             || self.cancel.load(std::sync::atomic::Ordering::Relaxed)
     }
 
-    /// How good `board` with `to_move` to play is for Black.
+    /// How good `board` with `to_move` to play is for Black: one of the
+    /// several judgements a choice between candidates makes.
     pub fn value_for_black(&mut self, board: &Board, to_move: Color) -> i32 {
-        let for_mover = if self.budget.nodes == 0 {
-            Position::new(board, self.rule()).evaluate(to_move)
-        } else {
-            // One judgement may use a share of the decision's time, so
-            // that several candidates get compared.
-            let share = self.budget.time.map(|t| t / EVALS_PER_DECISION);
-            let left = self
-                .deadline
-                .map(|d| d.saturating_duration_since(Instant::now()));
-            let limits = SearchLimits {
-                time: share.zip(left).map(|(s, l)| s.min(l)),
-                depth: Some(self.budget.depth.max(1)),
-                nodes: Some(self.budget.nodes),
+        self.judge(board, to_move, 1)
+    }
+
+    /// [`Self::value_for_black`] given `weight` judgements' share of the
+    /// decision's time and nodes: a decision that judges one position
+    /// (swap or not) looks deeper than a comparison of many.
+    fn judge(&mut self, board: &Board, to_move: Color, weight: u32) -> i32 {
+        if self.budget.nodes == 0 {
+            return shape_value_for_black(board, self.rule(), to_move);
+        }
+        let share = self.budget.time.map(|t| t * weight / EVALS_PER_DECISION);
+        let left = self
+            .deadline
+            .map(|d| d.saturating_duration_since(Instant::now()));
+        // Two plies more (depth stays even) when the nodes allow.
+        let deeper = if weight > 1 { 2 } else { 0 };
+        let limits = SearchLimits {
+            time: share.zip(left).map(|(s, l)| s.min(l)),
+            depth: Some(self.budget.depth.max(1) + deeper),
+            nodes: Some(self.budget.nodes * weight as u64),
+        };
+        let mut info = self
+            .searcher
+            .search(board, to_move, &limits, self.cancel, &mut |_| {});
+        if info.depth % 2 == 1 && info.depth > 1 && matches!(info.score, Score::Eval(_)) {
+            // Stopped by the nodes after an odd depth, whose leaves favour
+            // the side to move: judge again from the even depth below
+            // (quick, its tree is in the table), so that candidates judged
+            // to different depths still compare.
+            let even = SearchLimits {
+                depth: Some(info.depth - 1),
+                nodes: None,
+                ..limits
             };
-            let info = self
+            info = self
                 .searcher
-                .search(board, to_move, &limits, self.cancel, &mut |_| {});
-            match info.score {
-                Score::Eval(v) => v,
-                Score::WinIn(n) => WIN - n as i32,
-                Score::LossIn(n) => -WIN + n as i32,
-            }
+                .search(board, to_move, &even, self.cancel, &mut |_| {});
+        }
+        let for_mover = match info.score {
+            Score::Eval(v) => v,
+            Score::WinIn(n) => WIN - n as i32,
+            Score::LossIn(n) => -WIN + n as i32,
         };
         match to_move {
             Color::Black => for_mover,
@@ -228,32 +259,9 @@ impl<'a> OpeningAi<'a> {
     /// Up to `k` legal points for `color` inside `region`, best by shape
     /// first: near the stones, or near the centre on an empty board.
     fn candidates(&self, board: &Board, color: Color, region: Region, k: usize) -> Vec<Point> {
-        let size = board.size();
-        let centre = Point::new((size / 2) as u8, (size / 2) as u8);
-        let near = |p: Point, q: Point, d: u8| p.x.abs_diff(q.x) <= d && p.y.abs_diff(q.y) <= d;
-        let stones: Vec<Point> = board.points().filter(|&p| !board.is_empty_at(p)).collect();
-        let legal = |p: Point| rules::check_move(board, self.rule(), color, p).is_ok();
-        let in_region: Vec<Point> = region
-            .points(size)
-            .into_iter()
-            .filter(|&p| legal(p))
-            .collect();
-        let mut points: Vec<Point> = in_region
-            .iter()
-            .copied()
-            .filter(|&p| {
-                if stones.is_empty() {
-                    near(p, centre, 1)
-                } else {
-                    stones.iter().any(|&s| near(p, s, 2))
-                }
-            })
-            .collect();
-        if points.is_empty() {
-            points = in_region;
-        }
         let mut pos = Position::new(board, self.rule());
-        let mut scored: Vec<(i32, Point)> = points
+        let mut scored: Vec<(i32, Point)> = self
+            .near_points(board, color, region, 2)
             .into_iter()
             .map(|p| {
                 pos.make(p.index(), color);
@@ -268,8 +276,10 @@ impl<'a> OpeningAi<'a> {
 
     /// `count` stones (colours alternating from the next move) inside
     /// `region` that leave the position as near as possible to `target`
-    /// (Black's point of view). Several sets are tried, chosen at random
-    /// among the best points by shape.
+    /// (Black's point of view). Balancing needs stones that are not the
+    /// best by shape, so many sets are drawn from all the points near the
+    /// stones (every point of a small region), sifted by the shape
+    /// evaluation, and the nearest to the target of those are searched.
     pub fn balanced_stones(
         &mut self,
         board: &Board,
@@ -280,29 +290,29 @@ impl<'a> OpeningAi<'a> {
         if count == 0 {
             return Vec::new();
         }
-        let first = Color::of_ply(board.stone_count());
-        let mut sets: Vec<Vec<Point>> = if count == 1 {
-            self.candidates(board, first, region, self.budget.candidates)
-                .into_iter()
-                .map(|p| vec![p])
-                .collect()
-        } else {
-            let tries = self.budget.candidates * SETS_PER_CANDIDATE;
-            let mut sets = Vec::new();
-            for _ in 0..tries {
-                if let Some(set) = self.random_set(board, region, count)
-                    && !sets.contains(&set)
-                {
-                    sets.push(set);
-                }
-            }
-            sets
-        };
+        let to_move = Color::of_ply(board.stone_count() + count);
+        let mut sets = self.candidate_sets(board, region, count);
         if sets.is_empty() {
             // No candidate at all (a full region): a plain legal set.
-            sets.push(self.random_set(board, region, count).unwrap_or_default());
+            return self.random_set(board, region, count).unwrap_or_default();
         }
-        let to_move = Color::of_ply(board.stone_count() + count);
+        let shortlist = self.budget.candidates * if count == 1 { 1 } else { SETS_PER_CANDIDATE };
+        if sets.len() > shortlist {
+            let rule = self.rule();
+            let mut sifted: Vec<(i32, Vec<Point>)> = sets
+                .into_iter()
+                .map(|set| {
+                    let v = shape_value_for_black(&with_stones(board, &set), rule, to_move);
+                    ((v - target).abs(), set)
+                })
+                .collect();
+            sifted.sort();
+            sets = sifted
+                .into_iter()
+                .take(shortlist)
+                .map(|(_, set)| set)
+                .collect();
+        }
         let mut scored = Vec::with_capacity(sets.len());
         for (i, set) in sets.iter().enumerate() {
             if i > 0 && self.out_of_time() {
@@ -316,19 +326,82 @@ impl<'a> OpeningAi<'a> {
         sets.swap_remove(pick)
     }
 
-    /// One random set of `count` stones, each anywhere near the stones:
-    /// balancing often needs a stone that is not the best by shape.
+    /// The sets of `count` stones [`Self::balanced_stones`] chooses from:
+    /// every allowed point near the stones for one stone, random distinct
+    /// sets for more.
+    fn candidate_sets(&mut self, board: &Board, region: Region, count: usize) -> Vec<Vec<Point>> {
+        if count == 1 {
+            let color = Color::of_ply(board.stone_count());
+            return self
+                .balancing_points(board, color, region)
+                .into_iter()
+                .map(|p| vec![p])
+                .collect();
+        }
+        let draws = self.budget.candidates * SETS_DRAWN_PER_CANDIDATE;
+        let mut sets: Vec<Vec<Point>> = Vec::with_capacity(draws);
+        for _ in 0..draws {
+            if let Some(set) = self.random_set(board, region, count)
+                && !sets.contains(&set)
+            {
+                sets.push(set);
+            }
+        }
+        sets
+    }
+
+    /// One random set of `count` stones, each near the stones before it.
     fn random_set(&mut self, board: &Board, region: Region, count: usize) -> Option<Vec<Point>> {
         let mut after = board.clone();
         let mut set = Vec::with_capacity(count);
         for _ in 0..count {
             let color = Color::of_ply(after.stone_count());
-            let options = self.candidates(&after, color, region, usize::MAX);
-            let p = *options.get(self.rng.random_range(0..options.len().max(1)))?;
+            let options = self.balancing_points(&after, color, region);
+            let p = *options.choose(&mut self.rng)?;
             after.place(p, color).ok()?;
             set.push(p);
         }
         Some(set)
+    }
+
+    /// Where a balancing stone of `color` may go: near the stones but off
+    /// the edge lines (a stone there is a wasted stone, not a proposal a
+    /// player would make) unless nothing else is allowed.
+    fn balancing_points(&self, board: &Board, color: Color, region: Region) -> Vec<Point> {
+        let near = self.near_points(board, color, region, BALANCE_REACH);
+        let inside: Vec<Point> = near
+            .iter()
+            .copied()
+            .filter(|&p| off_the_edge(p, board.size()))
+            .collect();
+        if inside.is_empty() { near } else { inside }
+    }
+
+    /// The legal points for `color` in `region` within `reach` of a stone
+    /// (within one less of the centre on an empty board); the whole region
+    /// when none is.
+    fn near_points(&self, board: &Board, color: Color, region: Region, reach: u8) -> Vec<Point> {
+        let size = board.size();
+        let centre = Point::new((size / 2) as u8, (size / 2) as u8);
+        let near = |p: Point, q: Point, d: u8| p.x.abs_diff(q.x) <= d && p.y.abs_diff(q.y) <= d;
+        let stones: Vec<Point> = board.points().filter(|&p| !board.is_empty_at(p)).collect();
+        let in_region: Vec<Point> = region
+            .points(size)
+            .into_iter()
+            .filter(|&p| rules::check_move(board, self.rule(), color, p).is_ok())
+            .collect();
+        let points: Vec<Point> = in_region
+            .iter()
+            .copied()
+            .filter(|&p| {
+                if stones.is_empty() {
+                    near(p, centre, reach - 1)
+                } else {
+                    stones.iter().any(|&s| near(p, s, reach))
+                }
+            })
+            .collect();
+        if points.is_empty() { in_region } else { points }
     }
 
     /// Soosorv: the canonical opening nearest to even among a sample,
@@ -336,7 +409,9 @@ impl<'a> OpeningAi<'a> {
     fn canonical_opening(&mut self, board: &Board) -> Vec<Action> {
         let size = board.size();
         let mut openings = super::canonical::openings();
-        let sample = self.budget.candidates.min(openings.len());
+        // Twice the candidates: most canonical openings favour Black, the
+        // few near even must be in the sample to be found.
+        let sample = (self.budget.candidates * 2).min(openings.len());
         let mut scored = Vec::new();
         for i in 0..sample {
             if i > 0 && self.out_of_time() {
@@ -444,7 +519,7 @@ impl<'a> OpeningAi<'a> {
             let values = self.fifth_values(board, self.budget.candidates.max(n));
             Self::offers_worth(&values, n)
         } else {
-            self.value_for_black(board, to_move)
+            self.judge(board, to_move, EVALS_PER_DECISION)
         } + jitter;
         let mine = match holder {
             Color::Black => black,
@@ -506,6 +581,21 @@ fn best_count(values: &[(Point, i32)], max: u8) -> (u8, i32) {
         .map(|n| (n, OpeningAi::offers_worth(values, n as usize).abs()))
         .min_by_key(|&(n, cost)| (cost, n))
         .expect("max >= 1")
+}
+
+/// Whether `p` is off the two outer lines of the board.
+fn off_the_edge(p: Point, size: usize) -> bool {
+    let inner = 2..size.saturating_sub(2);
+    inner.contains(&(p.x as usize)) && inner.contains(&(p.y as usize))
+}
+
+/// The shape evaluation of `board` for Black, `to_move` to play.
+fn shape_value_for_black(board: &Board, rule: Rule, to_move: Color) -> i32 {
+    let v = Position::new(board, rule).evaluate(to_move);
+    match to_move {
+        Color::Black => v,
+        Color::White => -v,
+    }
 }
 
 /// `board` with `stones` added, colours alternating from the next move.
