@@ -44,7 +44,13 @@ pub const STRINGS: &[(&str, &str, &str)] = &[
     // The panel
     ("opening.title", "Opening: {0}", "开局：{0}"),
     ("opening.turn", "{0} acts", "轮到{0}"),
+    ("opening.your_turn", "Your turn", "轮到你"),
     ("opening.ai_choosing", "The AI is choosing", "AI 正在选择"),
+    (
+        "opening.swapped_once",
+        "Colours swapped once",
+        "已交换颜色一次",
+    ),
     (
         "opening.swaps",
         "Colours swapped {0} times",

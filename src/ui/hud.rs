@@ -166,7 +166,8 @@ fn panel(ui: &mut egui::Ui, state: &mut HudState, compact: bool) {
         let lang = state.lang();
         let columns = if state.lan.is_some() { 3 } else { 2 };
         ui.columns(columns, |columns| {
-            status(&mut columns[0], state);
+            // The opening's choices can be taller than the bottom panel.
+            scrolled(&mut columns[0], "hud-status", |ui| status(ui, state));
             controls(&mut columns[1], state);
             if let Some(lan) = &mut state.lan {
                 egui::ScrollArea::vertical().show(&mut columns[2], |ui| {
@@ -175,19 +176,37 @@ fn panel(ui: &mut egui::Ui, state: &mut HudState, compact: bool) {
             }
         });
     } else {
-        let lang = state.lang();
-        ui.heading(RichText::new(t(lang, "app.title")).color(ACCENT));
-        ui.label(RichText::new(rule_name(lang, state.m.game().rule())).weak());
-        ui.separator();
-        status(ui, state);
-        ui.separator();
-        if let Some(lan) = &mut state.lan {
-            crate::network::panel::section(ui, lang, lan);
-            ui.separator();
-        }
-        controls(ui, state);
+        // A small window (560x480 at the least) may not hold the opening's
+        // choices and the controls one above the other.
+        scrolled(ui, "hud-side", |ui| side_panel(ui, state));
     }
     ui.add_space(4.0);
+}
+
+/// A vertical scroll area with a thin bar that shows whenever the content
+/// is taller than the room (egui's default floating bar appears only under
+/// the pointer, and nothing would tell that more is below).
+fn scrolled(ui: &mut egui::Ui, id: &str, add: impl FnOnce(&mut egui::Ui)) {
+    ui.spacing_mut().scroll = egui::style::ScrollStyle::thin();
+    // Left-aligned, not the columns' justified layout (which would stretch
+    // the words of a wrapped line).
+    egui::ScrollArea::vertical().id_salt(id).show(ui, |ui| {
+        ui.with_layout(egui::Layout::top_down(egui::Align::Min), add)
+    });
+}
+
+fn side_panel(ui: &mut egui::Ui, state: &mut HudState) {
+    let lang = state.lang();
+    ui.heading(RichText::new(t(lang, "app.title")).color(ACCENT));
+    ui.label(RichText::new(rule_name(lang, state.m.game().rule())).weak());
+    ui.separator();
+    status(ui, state);
+    ui.separator();
+    if let Some(lan) = &mut state.lan {
+        crate::network::panel::section(ui, lang, lan);
+        ui.separator();
+    }
+    controls(ui, state);
 }
 
 /// Players, turn, move number, thinking indicator, notices, game over.

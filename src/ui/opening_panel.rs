@@ -6,7 +6,7 @@
 
 use crate::i18n::opening::{decision_text, phase_text, points_text, rule_name};
 use crate::i18n::{Language, t, tf};
-use crate::play::game::{BOARD_SIZE, Match, Player};
+use crate::play::game::{BOARD_SIZE, Match, Mode, Player};
 use crate::play::opening::{OpeningPlan, OpeningStep};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -33,10 +33,10 @@ pub fn show(ui: &mut egui::Ui, lang: Language, m: &Match, panel: &mut OpeningPan
     let Some(phase) = m.opening_phase().filter(|_| m.in_opening()) else {
         // Afterwards: the rule and how often the colours changed hands.
         let swaps = opening.swaps();
-        let line = if swaps > 0 {
-            format!("{title} · {}", tf(lang, "opening.swaps", &[&swaps]))
-        } else {
-            title
+        let line = match swaps {
+            0 => title,
+            1 => format!("{title} · {}", t(lang, "opening.swapped_once")),
+            n => format!("{title} · {}", tf(lang, "opening.swaps", &[&n])),
         };
         ui.label(RichText::new(line).small().weak());
         return;
@@ -45,15 +45,22 @@ pub fn show(ui: &mut egui::Ui, lang: Language, m: &Match, panel: &mut OpeningPan
         .stroke(egui::Stroke::new(1.0, ACCENT))
         .show(ui, |ui| {
             ui.label(RichText::new(title).color(ACCENT).strong());
-            let actor = m.shown_name(lang, phase.actor_color);
-            ui.label(tf(lang, "opening.turn", &[&actor]));
+            // Against the AI the human is "you": "Your turn", not "You acts".
+            let human = m.player(phase.actor_color) == Player::Human;
+            let shown_as_you =
+                m.settings().mode != Mode::HumanVsHuman && m.name(phase.actor_color).is_none();
+            if human && shown_as_you {
+                ui.label(t(lang, "opening.your_turn"));
+            } else {
+                let actor = m.shown_name(lang, phase.actor_color);
+                ui.label(tf(lang, "opening.turn", &[&actor]));
+            }
             let placed = m.game().moves().len();
             ui.label(RichText::new(phase_text(lang, &phase, placed)).strong());
             if !opening.offers().is_empty() {
                 let offers = points_text(opening.offers(), BOARD_SIZE);
                 ui.label(tf(lang, "opening.offered", &[&offers]));
             }
-            let human = m.player(phase.actor_color) == Player::Human;
             if !human {
                 if let Some(plan) = panel.plans.iter().find(|p| p.generation == m.generation()) {
                     ui.horizontal(|ui| {
