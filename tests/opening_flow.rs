@@ -218,6 +218,74 @@ fn a_swap_gives_the_other_player_black_and_the_clock_of_the_actor_runs() {
 }
 
 #[test]
+fn in_the_opening_each_action_is_charged_to_the_player_who_made_it() {
+    // Ann (the first player) places Swap's three stones in 2, 3 and 4 s;
+    // Bob thinks 5 s and takes Black; Ann, now White, plays in 1 s.
+    let steps = [
+        (Action::Place(point("h8")), 2_000),
+        (Action::Place(point("h9")), 3_000),
+        (Action::Place(point("j10")), 4_000),
+        (Action::Decide(Decision::Swap), 5_000),
+    ];
+    let per_game = TimeControl::PerGame {
+        total_ms: 60_000,
+        increment_ms: 100,
+    };
+    let mut game = MatchSettings {
+        rule: Rule::Freestyle,
+        opening: OpeningRule::Swap,
+        ..MatchSettings::default()
+    }
+    .empty_game();
+    let mut opening = game.opening().cloned().unwrap();
+    let mut clock = GameClock::new(Some(per_game.clone()));
+    for (action, ms) in steps {
+        let acting = opening.phase().unwrap().actor_color;
+        clock.tick(Duration::from_millis(ms), acting);
+        opening.apply(&mut game, action).unwrap();
+        clock.follow_game(&game);
+    }
+    assert_eq!(opening.black_seat(), Seat::Second);
+    // Bob (Black) has used 5 s and placed nothing; Ann (White) 9 s and
+    // earned three increments. By move parity Black would have paid 6 s
+    // for Ann's stones and White 3 s.
+    let left = |clock: &GameClock, color| clock.remaining_ms(color, Color::White).unwrap();
+    assert_eq!(left(&clock, Color::Black), 55_000);
+    assert_eq!(left(&clock, Color::White), 51_300);
+    clock.tick(Duration::from_millis(1_000), Color::White);
+    game.play(point("g7")).unwrap();
+    clock.follow_game(&game);
+    assert_eq!(left(&clock, Color::White), 50_400);
+    assert_eq!(clock.opening_times_ms, [2_000, 3_000, 4_000, 5_000]);
+    assert_eq!(clock.move_times_ms, [2_000, 3_000, 4_000, 1_000]);
+
+    // Resumed from a file (the stones' times only), the choice's 5 s are
+    // not known: Black's clock shows them unspent.
+    let mut resumed = GameClock::resume(Some(per_game), clock.move_times_ms.clone());
+    resumed.follow_game(&game);
+    assert_eq!(left(&resumed, Color::Black), 60_000);
+    assert_eq!(left(&resumed, Color::White), 50_400);
+
+    // Per move: Bob's thinking over the swap does not run on into Ann's
+    // next move.
+    let mut game = MatchSettings {
+        rule: Rule::Freestyle,
+        opening: OpeningRule::Swap,
+        ..MatchSettings::default()
+    }
+    .empty_game();
+    let mut opening = game.opening().cloned().unwrap();
+    let mut clock = GameClock::new(Some(TimeControl::PerMove { move_ms: 10_000 }));
+    for (action, ms) in steps {
+        let acting = opening.phase().unwrap().actor_color;
+        assert_eq!(clock.tick(Duration::from_millis(ms), acting), None);
+        opening.apply(&mut game, action).unwrap();
+        clock.follow_game(&game);
+    }
+    assert_eq!(clock.remaining_ms(Color::White, Color::White), Some(10_000));
+}
+
+#[test]
 fn against_the_ai_the_human_keeps_a_seat_through_the_ais_swap_decisions() {
     // The human places Swap2's three stones; the AI then decides, and
     // whatever it chooses the human plays the colour of their seat.

@@ -81,6 +81,12 @@ fn swap_first_places_three_then_second_may_take_black() {
     assert!(o.is_done());
     assert_eq!(o.swaps(), 1);
     assert_eq!(o.black_seat(), Seat::Second);
+    // Who made each action, refused ones not counted (the clocks charge
+    // them): the first player's three stones, the second's choice.
+    assert_eq!(
+        o.actors(),
+        [Seat::First, Seat::First, Seat::First, Seat::Second]
+    );
     // White (now the first player) plays the 4th move as a normal move.
     assert_eq!(g.to_move(), Color::White);
     assert_eq!(o.to_act(&g), Seat::First);

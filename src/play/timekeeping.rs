@@ -45,10 +45,7 @@ fn reset_on_new_game(
 
 fn follow_moves(m: Res<Match>, mut clock: ResMut<GameClock>) {
     if m.is_changed() {
-        let moves = m.game().moves().len();
-        if moves != clock.move_times_ms.len() {
-            clock.follow(moves);
-        }
+        clock.follow_game(m.game());
     }
 }
 

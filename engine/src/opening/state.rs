@@ -424,6 +424,8 @@ pub struct Opening {
     /// Stones played through the opening.
     placed: usize,
     actions: Vec<Action>,
+    /// Who did each action (the clocks charge its time to them).
+    actors: Vec<Seat>,
 }
 
 impl Opening {
@@ -445,6 +447,7 @@ impl Opening {
             offer_count: 0,
             placed: 0,
             actions: Vec::new(),
+            actors: Vec::new(),
         })
     }
 
@@ -469,6 +472,11 @@ impl Opening {
     /// Every action so far, in order: the record of the opening.
     pub fn actions(&self) -> &[Action] {
         &self.actions
+    }
+
+    /// Who did each action of [`Opening::actions`].
+    pub fn actors(&self) -> &[Seat] {
+        &self.actors
     }
 
     pub fn is_done(&self) -> bool {
@@ -603,6 +611,7 @@ impl Opening {
     /// refused action changes nothing.
     pub fn apply(&mut self, game: &mut Game, action: Action) -> Result<(), OpeningError> {
         let stage = *self.stages.front().ok_or(OpeningError::Over)?;
+        let actor = self.phase().map(|p| p.actor).ok_or(OpeningError::Over)?;
         if game.moves().len() != self.placed {
             return Err(OpeningError::OutOfStep {
                 game_moves: game.moves().len(),
@@ -667,6 +676,7 @@ impl Opening {
             }
         }
         self.actions.push(action);
+        self.actors.push(actor);
         game.set_opening(Some(self.clone()));
         Ok(())
     }
