@@ -53,3 +53,16 @@ shot review-zh-1000x760 1000x760 Dark "$work/missed.txt" --review --lang zh
 mkdir -p "$work/puzzles-1280x800"
 cp -r "$work/review-1280x800/data" "$work/puzzles-1280x800/data"
 shot puzzles-1280x800 1280x800 Wood --screen puzzles
+# Opening rules: each phase's words, buttons, region and offers, in both
+# languages, side panel and the compact (scrolling) bottom panel.
+swap2=(--mode pve --color white --opening swap2 --opening-steps 'h8 h9 g9')
+shot opening-swap2-choice-1280x800 1280x800 Wood "${swap2[@]}"
+shot opening-swap2-choice-zh-800x600 800x600 Wood "${swap2[@]}" --lang zh
+soosorv=(--mode pvp --rule renju --opening soosorv8)
+shot opening-soosorv-n-zh-600x800 600x800 Wood "${soosorv[@]}" --opening-steps 'h8 h9 i9 keep a15' --lang zh
+shot opening-soosorv-offers-1280x800 1280x800 Wood "${soosorv[@]}" --opening-steps 'h8 h9 i9 keep a15 3 keep j10'
+shot opening-soosorv-pick-zh-800x600 800x600 Dark "${soosorv[@]}" --opening-steps 'h8 h9 i9 keep a15 3 keep j10 g7 k11' --lang zh
+taraguchi=(--mode pvp --rule renju --opening taraguchi10)
+shot opening-taraguchi-5x5-zh-1280x800 1280x800 Wood "${taraguchi[@]}" --opening-steps 'h8 keep g9 keep' --lang zh
+shot opening-taraguchi-choice-800x600 800x600 Light "${taraguchi[@]}" --opening-steps 'h8 keep g9 keep f10 keep i7'
+shot opening-taraguchi-ten-zh-800x600 800x600 Wood "${taraguchi[@]}" --opening-steps 'h8 keep g9 keep f10 keep i7 ten j7 k8' --lang zh
