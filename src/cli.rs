@@ -5,7 +5,7 @@ use crate::analysis::Pointed;
 use crate::i18n::Language;
 use crate::play::game::{BOARD_SIZE, Match, MatchSettings, Mode};
 use crate::play::opening;
-use crate::ui::menus::Overlay;
+use crate::ui_core::Overlay;
 use gomoku_engine::board::parse_move_list;
 use gomoku_engine::opening::{Action, Decision, OpeningRule};
 use gomoku_engine::search::Level;

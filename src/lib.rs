@@ -3,10 +3,14 @@
 //! AI off the main thread and plays sounds.
 //!
 //! The folders follow the architecture (arrows are "uses"):
-//! `ui` → `input` → `board` → `play`; `audio` → `play`; `persistence` →
-//! `play`. `play` (the match, the AI, the clocks) uses none of the others:
-//! they reach the match through its messages. `settings` and `i18n` are
-//! plain data every part may read. [`AppPlugin`] puts the whole game
+//! `ui` → the features (`network`, `analysis`, `review`) → `ui_core` →
+//! `board` → `play`; `input` → `board`; `audio` → `play`; `persistence` →
+//! `play`.
+//! `play` (the match, the AI, the clocks) uses none of the others: they
+//! reach the match through its messages. `ui_core` holds what every
+//! screen shares (which screen is open, the widgets, the egui setup), so
+//! the features never import the HUD or the menus. `settings` and `i18n`
+//! are plain data every part may read. [`AppPlugin`] puts the whole game
 //! together; `main.rs` only reads the command line and runs it.
 
 // Bevy systems take their data as parameters and queries spell out their
@@ -26,6 +30,7 @@ pub mod play;
 pub mod review;
 pub mod settings;
 pub mod ui;
+pub mod ui_core;
 
 use bevy::prelude::*;
 use bevy::window::{WindowPosition, WindowResizeConstraints};
@@ -132,6 +137,7 @@ impl Plugin for GamePlugin {
             input::plugin,
             audio::plugin,
             persistence::plugin,
+            ui_core::plugin,
             ui::plugin,
             dev::plugin,
             review::plugin,
@@ -154,7 +160,7 @@ impl Plugin for GamePlugin {
                 });
             }
             None => {
-                app.add_plugins(ui::redraw::plugin);
+                app.add_plugins(ui_core::redraw::plugin);
             }
         }
         if options.frame_stats {

@@ -15,7 +15,7 @@ use gomoku::persistence::autosave::{self, GameFiles, GameInfo};
 use gomoku::persistence::{self, Storage};
 use gomoku::play::game::{GameCommand, Match, MatchSettings, Mode, MoveRequest, Mover};
 use gomoku::play::replay::Replay;
-use gomoku::ui::menus::{Overlay, pause_with_menus};
+use gomoku::ui_core::{Overlay, pause_with_menus};
 use gomoku_engine::record::formats::{Format, Record, SavedGame};
 use gomoku_engine::rules::forbidden;
 use gomoku_engine::search::Level;

@@ -608,7 +608,7 @@ fn the_board_shows_the_replay_position_and_then_the_game_again() {
 #[test]
 fn opening_a_menu_pauses_play_in_the_same_frame() {
     use gomoku::play::clock::GameClock;
-    use gomoku::ui::menus::{Overlay, pause_with_menus};
+    use gomoku::ui_core::{Overlay, pause_with_menus};
     use gomoku_engine::record::formats::TimeControl;
     let mut app = app_with(settings(Mode::HumanVsHuman, Rule::Freestyle), "h8");
     app.init_state::<Overlay>()

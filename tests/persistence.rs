@@ -15,7 +15,7 @@ use gomoku::play::clock::{AiTimeLimit, GameClock, format_ms};
 use gomoku::play::game::{GameCommand, Match, MatchSettings, Mode, MoveRequest, Mover};
 use gomoku::play::replay::Replay;
 use gomoku::settings::Settings;
-use gomoku::ui::menus::Overlay;
+use gomoku::ui_core::Overlay;
 use gomoku_engine::board::parse_move_list;
 use gomoku_engine::record::formats::{
     ErrorKind, Format, Metadata, Player, PlayerKind, Record, SavedResult, TimeControl, WinReason,
@@ -809,7 +809,7 @@ fn every_key_the_code_uses_exists_and_every_key_is_used() {
 #[test]
 fn every_chinese_character_is_in_the_font() {
     let ctx = bevy_egui::egui::Context::default();
-    gomoku::ui::menus::install_fonts(&ctx);
+    gomoku::ui_core::install_fonts(&ctx);
     ctx.run_ui(Default::default(), |_| {})
         .textures_delta
         .clear();
@@ -909,7 +909,7 @@ fn a_dropped_file_opens_in_the_replay_viewer_and_a_bad_one_says_why() {
 #[test]
 fn menu_arguments_and_game_arguments_share_one_parser() {
     use gomoku::cli::{self, Command};
-    use gomoku::ui::menus::Overlay;
+    use gomoku::ui_core::Overlay;
     let args = |list: &[&str]| list.iter().map(|s| s.to_string()).collect::<Vec<_>>();
     let parse = |list: &[&str]| match cli::parse(args(list)) {
         Ok(Command::Play(options)) => Ok(*options),

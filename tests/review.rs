@@ -18,7 +18,7 @@ use gomoku::review::line_stones::LineOnBoard;
 use gomoku::review::puzzle_store::{FILE_NAME, PuzzleFile, StoredPuzzle};
 use gomoku::review::puzzles::{PuzzleCommand, PuzzleDefence, PuzzleRef, Puzzles};
 use gomoku::settings::Settings;
-use gomoku::ui::menus::Overlay;
+use gomoku::ui_core::Overlay;
 use gomoku_engine::analysis::puzzles::{Failure, Outcome};
 use gomoku_engine::analysis::review::{MoveClass, ReviewSettings};
 use gomoku_engine::record::formats::Record;
@@ -361,7 +361,7 @@ fn every_review_message_of_the_engine_is_translated_with_its_placeholders() {
 
 #[test]
 fn the_game_on_the_board_opens_in_its_review_whose_back_returns_to_the_board() {
-    use gomoku::ui::menus::ReplayReturn;
+    use gomoku::ui_core::ReplayReturn;
     let dir = TempDir::new("match");
     let mut app = review_app(&dir.0, "h8", SearchLimits::depth(2));
     let settings = MatchSettings {

@@ -12,7 +12,7 @@ use crate::board::textures::Textures;
 use crate::board::view::{CELL, CrispText, point_to_world};
 use crate::play::AppSystems;
 use crate::play::phase::Screen;
-use crate::ui::menus::Overlay;
+use crate::ui_core::Overlay;
 use bevy::prelude::*;
 use gomoku_engine::analysis::threats::{self, Line, ThreatKind};
 use gomoku_engine::rules::ForbiddenKind;

@@ -13,7 +13,7 @@ use crate::play::AppSystems;
 use crate::play::game::{Match, refusal};
 use crate::play::replay::Replay;
 use crate::settings::{self, Settings};
-use crate::ui::menus::Overlay;
+use crate::ui_core::Overlay;
 use bevy::prelude::*;
 use gomoku_engine::record::formats::{Metadata, Player, Record, now_iso8601};
 use gomoku_engine::{Color, Game, Point};

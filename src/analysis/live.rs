@@ -7,7 +7,8 @@ use super::AnalysisMode;
 use super::exploration::Exploration;
 use crate::board::shown::{BoardSource, Shown};
 use crate::play::AppSystems;
-use crate::ui::menus::Overlay;
+use crate::ui_core::Overlay;
+use crate::ui_core::redraw::KeepTicking;
 use bevy::prelude::*;
 use gomoku_engine::Game;
 use gomoku_engine::analysis::{Analyser, AnalysisRequest, AnalysisUpdate, Candidate};
@@ -121,12 +122,25 @@ fn request_for(
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<LiveAnalysis>().add_systems(
-        Update,
-        follow_the_board
-            .in_set(AppSystems::React)
-            .after(super::exploration::ExplorationSystems),
-    );
+    app.init_resource::<LiveAnalysis>()
+        .add_message::<KeepTicking>()
+        .add_systems(
+            Update,
+            (
+                follow_the_board
+                    .in_set(AppSystems::React)
+                    .after(super::exploration::ExplorationSystems),
+                keep_ticking_while_running,
+            ),
+        );
+}
+
+/// The panel's depth and candidates change while the search deepens: the
+/// window redraws a few times a second meanwhile.
+fn keep_ticking_while_running(live: Res<LiveAnalysis>, mut ticking: MessageWriter<KeepTicking>) {
+    if live.is_running() {
+        ticking.write(KeepTicking);
+    }
 }
 
 /// Restarts the analysis for the shown position, stops it when it is no

@@ -24,7 +24,7 @@ use crate::board::shown::BoardSource;
 use crate::persistence::autosave::GameInfo;
 use crate::play::AppSystems;
 use crate::play::game::{GameStarted, Match, Mode};
-use crate::ui::menus::Overlay;
+use crate::ui_core::Overlay;
 use bevy::prelude::*;
 use exploration::Exploration;
 use gomoku_engine::Point;

@@ -13,7 +13,7 @@ use crate::input::UiCapture;
 use crate::play::clock::GameClock;
 use crate::play::game::notation;
 use crate::settings::Settings;
-use crate::ui::menus::Overlay;
+use crate::ui_core::Overlay;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;

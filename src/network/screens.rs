@@ -6,8 +6,8 @@
 use super::session::{Lan, LogLine, Role, broadcast_target};
 use crate::i18n::{Language, color_name, rule_name, t, tf};
 use crate::settings::Settings;
-use crate::ui::menus::Overlay;
-use crate::ui::menus::widgets::{self, ACCENT, ERROR};
+use crate::ui_core::Overlay;
+use crate::ui_core::widgets::{self, ACCENT, ERROR};
 use bevy::prelude::*;
 use bevy_egui::egui::{self, RichText};
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};

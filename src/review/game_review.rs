@@ -13,7 +13,7 @@ use crate::play::clock::GameClock;
 use crate::play::game::Match;
 use crate::play::replay::{Replay, ReplayCommand};
 use crate::settings::Settings;
-use crate::ui::menus::{Overlay, ReplayReturn};
+use crate::ui_core::{Overlay, ReplayReturn};
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 use gomoku_engine::analysis::puzzles::{self, Puzzle};

@@ -11,7 +11,7 @@ use crate::persistence::autosave::GameFiles;
 use crate::persistence::unix_now;
 use crate::persistence::writer::Job;
 use crate::play::AppSystems;
-use crate::ui::menus::Overlay;
+use crate::ui_core::Overlay;
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 use gomoku_engine::analysis::puzzles::{self, Outcome, Puzzle, PuzzleSession};

@@ -11,23 +11,24 @@ use crate::play::ai::{HintRequest, Purpose, Thinking};
 use crate::play::game::{GameCommand, Match, Mode, Notice, Player, notation};
 use crate::review::game_review::ReviewCommand;
 use crate::settings::Settings;
-use crate::ui::menus::{NewGameScreen, Overlay, remember_hud_rect};
+use crate::ui::menus::NewGameScreen;
 use crate::ui::opening_panel::{self, OpeningPanel};
+use crate::ui_core::widgets::remember_hud_rect;
+use crate::ui_core::{MIN_UI_SIZE, Overlay};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_egui::egui::{self, Color32, RichText};
-use bevy_egui::{EguiContexts, EguiPlugin, EguiPrimaryContextPass};
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 use gomoku_engine::search::Score;
 use gomoku_engine::{Color as StoneColor, GameResult, Rule};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins(EguiPlugin::default())
-        // Some screens have their own panel where the HUD would be.
-        .add_systems(
-            EguiPrimaryContextPass,
-            hud.run_if(|overlay: Res<State<Overlay>>| !overlay.get().has_side_panel()),
-        );
+    // Some screens have their own panel where the HUD would be.
+    app.add_systems(
+        EguiPrimaryContextPass,
+        hud.run_if(|overlay: Res<State<Overlay>>| !overlay.get().has_side_panel()),
+    );
 }
 
 const PANEL_WIDTH: f32 = 270.0;
@@ -38,20 +39,6 @@ const ACCENT: Color32 = Color32::from_rgb(240, 190, 90);
 const WARNING: Color32 = Color32::from_rgb(255, 120, 100);
 /// How long a notice stays up, in seconds.
 const NOTICE_SECS: f64 = 6.0;
-
-fn style(ctx: &egui::Context) {
-    ctx.all_styles_mut(|style| {
-        style.spacing.item_spacing = egui::vec2(8.0, 6.0);
-        style.spacing.button_padding = egui::vec2(10.0, 5.0);
-        for (text_style, font) in style.text_styles.iter_mut() {
-            font.size = match text_style {
-                egui::TextStyle::Heading => 22.0,
-                egui::TextStyle::Small => 11.0,
-                _ => 15.0,
-            };
-        }
-    });
-}
 
 /// What the HUD reads and writes, besides egui.
 #[derive(SystemParam)]
@@ -82,7 +69,6 @@ fn hud(
     mut state: HudState,
     mut insets: ResMut<HudInsets>,
     mut capture: ResMut<UiCapture>,
-    mut styled: Local<bool>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     // A minimised window (0×0 on some systems), or one the OS let shrink
@@ -90,13 +76,8 @@ fn hud(
     // the negative sizes its layout would compute. (egui's screen follows
     // a resize a frame after the window does: ask egui.)
     let screen = ctx.viewport_rect();
-    if screen.width() < super::MIN_UI_SIZE || screen.height() < super::MIN_UI_SIZE {
+    if screen.width() < MIN_UI_SIZE || screen.height() < MIN_UI_SIZE {
         return Ok(());
-    }
-    if !*styled {
-        // The egui context exists from the first pass on, not at Startup.
-        style(&ctx);
-        *styled = true;
     }
     let mut root = egui::Ui::new(
         ctx.clone(),

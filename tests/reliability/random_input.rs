@@ -47,7 +47,7 @@ use gomoku::persistence::settings_file::{RunOverrides, SettingsStore};
 use gomoku::play::ai::AiPacing;
 use gomoku::play::game::{Match, StonePlaced};
 use gomoku::settings::Settings;
-use gomoku::ui::menus::Overlay;
+use gomoku::ui_core::Overlay;
 use gomoku_engine::search::Level;
 use gomoku_engine::{Cell, Color as StoneColor, Game, Point};
 use rand::{RngExt, SeedableRng};

@@ -4,7 +4,7 @@
 mod puzzle_panel;
 mod review_panel;
 
-use crate::ui::menus::Overlay;
+use crate::ui_core::Overlay;
 use bevy::prelude::*;
 use bevy_egui::EguiPrimaryContextPass;
 

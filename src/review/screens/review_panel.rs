@@ -11,8 +11,8 @@ use crate::play::replay::{Replay, ReplayCommand};
 use crate::review::game_review::{GameReview, ReviewCommand, ReviewStatus, ReviewedGame};
 use crate::review::graph;
 use crate::settings::Settings;
-use crate::ui::menus::widgets::{side_panel, title_bar};
-use crate::ui::menus::{Overlay, replay_view};
+use crate::ui_core::Overlay;
+use crate::ui_core::widgets::{replay_keys, side_panel, title_bar};
 use bevy::prelude::*;
 use bevy_egui::EguiContexts;
 use bevy_egui::egui::{self, RichText};
@@ -44,7 +44,7 @@ pub(super) fn show(
     let ctx = contexts.ctx_mut()?;
     let lang = settings.language;
     let mut actions = Actions::default();
-    replay_view::keys(ctx, &mut actions.cursor);
+    replay_keys(ctx, &mut actions.cursor);
     side_panel(ctx, "review", PANEL_WIDTH, &mut insets, |ui| {
         panel(ui, lang, &replay, &review, &mut actions);
     });

@@ -1,9 +1,9 @@
 //! Every key of the game in one list (F1 or `?`, and a main-menu button).
 
-use super::Overlay;
-use super::widgets::{self, ACCENT, section};
 use crate::i18n::{Language, t};
 use crate::settings::Settings;
+use crate::ui_core::Overlay;
+use crate::ui_core::widgets::{self, ACCENT, section};
 use bevy::prelude::*;
 use bevy_egui::EguiContexts;
 use bevy_egui::egui::{self, RichText};

@@ -1,14 +1,15 @@
 //! The main menu: Continue (an unfinished autosave), back to the game,
 //! New game, Save, Load / Replay, Statistics, Settings, Quit.
 
-use super::widgets::{self, ACCENT, ERROR};
-use super::{Flash, Overlay};
+use super::Flash;
 use crate::i18n::{Language, color_name, rule_name, t, tf};
 use crate::persistence::autosave::{self, GameFiles, GameInfo};
 use crate::persistence::settings_file::SettingsStore;
 use crate::play::clock::GameClock;
 use crate::play::game::Match;
 use crate::settings::Settings;
+use crate::ui_core::Overlay;
+use crate::ui_core::widgets::{self, ACCENT, ERROR};
 use bevy::prelude::*;
 use bevy_egui::EguiContexts;
 use bevy_egui::egui::{self, RichText, Vec2};

@@ -8,6 +8,7 @@
 //! line), the CJK font, and opening files (menu, command line, drag and
 //! drop).
 
+mod board_corner;
 mod dialogs;
 mod keys_screen;
 mod main_menu;
@@ -16,85 +17,19 @@ pub mod replay_view;
 mod saved_games;
 mod settings_screen;
 mod stats;
-pub mod widgets;
-
-pub use widgets::remember_hud_rect;
 
 use crate::i18n::t;
 use crate::input::MenuRequest;
 use crate::persistence;
-use crate::play::Pause;
 use crate::play::replay::{OpenFile, Replay};
 use crate::settings::Settings;
+use crate::ui_core::{Overlay, ReplayReturn, widgets};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
-use bevy::state::state::StateTransitionSystems;
 use bevy::window::FileDragAndDrop;
-use bevy_egui::egui::epaint::text::{FontInsert, FontPriority, InsertFontFamily};
-use bevy_egui::egui::{self, FontData, FontFamily};
+use bevy_egui::egui;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 use std::path::PathBuf;
-
-/// Which menu covers the board. Reflected so tests can list every screen
-/// (the random-input test visits each variant without naming them).
-#[derive(States, Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Reflect)]
-pub enum Overlay {
-    /// The board, with the game's HUD.
-    #[default]
-    None,
-    Main,
-    NewGame,
-    Settings,
-    SavedGames,
-    Statistics,
-    Replay,
-    /// Every key of the game (F1, `?`).
-    Keys,
-    /// The review of the replay's game (`crate::review`).
-    Review,
-    /// Find the forced win (`crate::review`).
-    Puzzles,
-    /// Hosting a network game (`crate::network`).
-    LanHost,
-    /// Joining a network game.
-    LanJoin,
-    /// Free exploration of a branch (`crate::analysis::exploration`): the
-    /// board with the branch and its panel.
-    Explore,
-}
-
-impl Overlay {
-    /// Screens that are a panel beside the board, where the HUD would be.
-    pub fn has_side_panel(self) -> bool {
-        matches!(
-            self,
-            Overlay::Replay | Overlay::Review | Overlay::Puzzles | Overlay::Explore
-        )
-    }
-
-    /// The names `--screen` takes, and the screen each one opens.
-    pub const NAMES: &[(&str, Overlay)] = &[
-        ("menu", Overlay::Main),
-        ("game", Overlay::None),
-        ("new", Overlay::NewGame),
-        ("settings", Overlay::Settings),
-        ("load", Overlay::SavedGames),
-        ("stats", Overlay::Statistics),
-        ("replay", Overlay::Replay),
-        ("keys", Overlay::Keys),
-        ("puzzles", Overlay::Puzzles),
-        ("host", Overlay::LanHost),
-        ("join", Overlay::LanJoin),
-    ];
-
-    pub fn from_name(name: &str) -> Option<Overlay> {
-        let name = name.trim().to_ascii_lowercase();
-        Self::NAMES
-            .iter()
-            .find(|&&(n, _)| n == name)
-            .map(|&(_, screen)| screen)
-    }
-}
 
 /// The screen to show first, and the file to open.
 #[derive(Resource, Clone, Debug)]
@@ -111,19 +46,13 @@ pub fn start_with(app: &mut App, screen: Overlay, file: Option<PathBuf>) {
 
 /// The menus, their files and the window options.
 pub fn plugin(app: &mut App) {
-    app.init_state::<Overlay>()
-        .init_resource::<new_game::CancelTo>()
+    app.init_resource::<new_game::CancelTo>()
         .add_plugins(files_plugin)
         .add_systems(Startup, apply_startup)
-        .add_systems(
-            StateTransition,
-            pause_with_menus.before(StateTransitionSystems::DependentTransitions),
-        )
         .add_systems(Update, (toggle_with_escape, open_requested_menus))
         .add_systems(
             EguiPrimaryContextPass,
             (
-                setup_egui,
                 main_menu::show.run_if(in_state(Overlay::Main)),
                 new_game::show.run_if(in_state(Overlay::NewGame)),
                 settings_screen::show.run_if(in_state(Overlay::Settings)),
@@ -131,7 +60,7 @@ pub fn plugin(app: &mut App) {
                 stats::show.run_if(in_state(Overlay::Statistics)),
                 replay_view::show.run_if(in_state(Overlay::Replay)),
                 keys_screen::show.run_if(in_state(Overlay::Keys)),
-                widgets::board_corner.run_if(in_state(Overlay::None)),
+                board_corner::show.run_if(in_state(Overlay::None)),
                 show_flash,
             )
                 .chain(),
@@ -154,14 +83,6 @@ fn apply_startup(
         open.write(OpenFile(file.clone()));
     } else {
         next.set(startup.screen);
-    }
-}
-
-/// Play pauses while a menu covers the board. Runs before the states
-/// change, so that [`Pause`] changes in the same frame as [`Overlay`].
-pub fn pause_with_menus(overlay: Res<NextState<Overlay>>, mut pause: ResMut<NextState<Pause>>) {
-    if let NextState::Pending(next) | NextState::PendingIfNeq(next) = &*overlay {
-        NextState::set_if_neq(&mut pause, Pause(*next != Overlay::None));
     }
 }
 
@@ -226,37 +147,6 @@ fn show_flash(
         });
     if dismissed {
         flash.text.clear();
-    }
-    Ok(())
-}
-
-/// The CJK subset (see `scripts/make-font-subset.sh`), compiled in so the
-/// Chinese menus work wherever the binary runs.
-const CJK_FONT: &[u8] = include_bytes!("../../../assets/fonts/NotoSansSC-subset.otf");
-
-/// Adds the CJK font as the last fallback of both families: Latin text
-/// keeps egui's fonts, Chinese characters come from the subset.
-pub fn install_fonts(ctx: &egui::Context) {
-    ctx.add_font(FontInsert::new(
-        "noto-sans-sc-subset",
-        FontData::from_static(CJK_FONT),
-        vec![
-            InsertFontFamily {
-                family: FontFamily::Proportional,
-                priority: FontPriority::Lowest,
-            },
-            InsertFontFamily {
-                family: FontFamily::Monospace,
-                priority: FontPriority::Lowest,
-            },
-        ],
-    ));
-}
-
-fn setup_egui(mut contexts: EguiContexts, mut done: Local<bool>) -> Result {
-    if !*done {
-        install_fonts(contexts.ctx_mut()?);
-        *done = true;
     }
     Ok(())
 }
@@ -331,17 +221,6 @@ fn receive_dropped_files(
 
 /// Opens requested files in the replay viewer; one that cannot be read
 /// leaves everything as it was and says why.
-/// Where the replay viewer's Back button goes: the screen it was opened
-/// from.
-#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ReplayReturn(pub Overlay);
-
-impl Default for ReplayReturn {
-    fn default() -> Self {
-        ReplayReturn(Overlay::SavedGames)
-    }
-}
-
 fn open_files(
     mut requests: MessageReader<OpenFile>,
     current: Res<State<Overlay>>,

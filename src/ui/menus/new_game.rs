@@ -2,14 +2,14 @@
 //! forbidden-move policy, AI level (with a line about each), clocks. The
 //! choices become the defaults for next time.
 
-use super::Overlay;
-use super::widgets::{self, ACCENT};
 use crate::i18n::opening as opening_text;
 use crate::i18n::{Language, color_name, level_description, level_name, rule_name, t, tf};
 use crate::play::clock::GameClock;
 use crate::play::game::{GameCommand, Match, MatchSettings, Mode, Player};
 use crate::play::opening;
 use crate::settings::Settings;
+use crate::ui_core::Overlay;
+use crate::ui_core::widgets::{self, ACCENT};
 use bevy::prelude::*;
 use bevy_egui::EguiContexts;
 use bevy_egui::egui::{self, RichText};

@@ -3,9 +3,8 @@
 //! back/forward, first/last, autoplay with speed, a slider, a clickable
 //! move list, "play from here", and export (clipboard, files).
 
+use super::Flash;
 use super::dialogs::FileDialog;
-use super::widgets::{side_panel, title_bar};
-use super::{Flash, Overlay, ReplayReturn};
 use crate::analysis::AnalysisControls;
 use crate::board::shown::BoardSource;
 use crate::board::view::HudInsets;
@@ -15,9 +14,11 @@ use crate::play::game::notation;
 use crate::play::replay::{Replay, ReplayCommand};
 use crate::review::game_review::ReviewCommand;
 use crate::settings::Settings;
+use crate::ui_core::widgets::{replay_keys, side_panel, title_bar};
+use crate::ui_core::{Overlay, ReplayReturn};
 use bevy::prelude::*;
 use bevy_egui::EguiContexts;
-use bevy_egui::egui::{self, Key, RichText};
+use bevy_egui::egui::{self, RichText};
 use gomoku_engine::Color as StoneColor;
 use gomoku_engine::record::formats::{Format, SavedResult};
 
@@ -74,7 +75,7 @@ pub(super) fn show(
     let ctx = contexts.ctx_mut()?;
     let lang = settings.language;
     let mut actions = Actions::default();
-    keys(ctx, &mut actions.cursor);
+    replay_keys(ctx, &mut actions.cursor);
     // The game's own board shows the position at the cursor; the viewer
     // is a panel beside it, where the HUD usually is.
     side_panel(ctx, "replay", PANEL_WIDTH, &mut insets, |ui| {
@@ -129,26 +130,6 @@ pub(super) fn show(
         next.set(back.0);
     }
     Ok(())
-}
-
-/// The replay's keys: ← → step, Home/End, Space plays (also on the
-/// review screen, which moves the same cursor).
-pub fn keys(ctx: &egui::Context, cursor: &mut Vec<ReplayCommand>) {
-    // No text fields on these screens, so the keys are always the viewer's
-    // (egui also reports "wants keyboard" when a clicked button has focus).
-    ctx.input(|i| {
-        for (key, command) in [
-            (Key::ArrowLeft, ReplayCommand::Step(-1)),
-            (Key::ArrowRight, ReplayCommand::Step(1)),
-            (Key::Home, ReplayCommand::First),
-            (Key::End, ReplayCommand::Last),
-            (Key::Space, ReplayCommand::TogglePlay),
-        ] {
-            if i.key_pressed(key) {
-                cursor.push(command);
-            }
-        }
-    });
 }
 
 fn panel(

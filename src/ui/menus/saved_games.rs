@@ -2,15 +2,16 @@
 //! opening any file (the desktop's file dialog, or by path), the recent
 //! files, and importing a pasted move string.
 
+use super::Flash;
 use super::dialogs::FileDialog;
-use super::widgets::{self, ERROR};
-use super::{Flash, Overlay, ReplayReturn};
 use crate::i18n::{Language, player_text, result_text, rule_name, t};
 use crate::persistence::ListEntry;
 use crate::persistence::autosave::GameFiles;
 use crate::play::replay::{OpenFile, Replay};
 use crate::review::game_review::open_and_review;
 use crate::settings::Settings;
+use crate::ui_core::widgets::{self, ERROR};
+use crate::ui_core::{Overlay, ReplayReturn};
 use bevy::prelude::*;
 use bevy_egui::EguiContexts;
 use bevy_egui::egui::{self, RichText};

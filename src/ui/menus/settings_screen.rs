@@ -1,13 +1,13 @@
 //! The settings screen. It edits the [`Settings`] resource directly, so
 //! every change applies at once (and is saved by `settings.rs`).
 
-use super::Overlay;
 use super::new_game::level_picker;
-use super::widgets::{self, ERROR, section};
 use crate::i18n::{Language, rule_name, t, tf};
 use crate::persistence::settings_file::{FILE_NAME, SettingsStore};
 use crate::play::game::GameCommand;
 use crate::settings::{Settings, Theme};
+use crate::ui_core::Overlay;
+use crate::ui_core::widgets::{self, ERROR, section};
 use bevy::prelude::*;
 use bevy_egui::EguiContexts;
 use bevy_egui::egui::{self, RichText};

@@ -1,15 +1,15 @@
 //! Statistics: the human's wins, draws and losses against the AI per level
 //! and rule, and the past games, which open in the replay viewer.
 
-use super::Overlay;
 use super::saved_games::short_date;
-use super::widgets::{self, ACCENT, ERROR};
 use crate::i18n::{Language, color_name, rule_name, stored_level_name, t, tf};
 use crate::persistence::autosave::GameFiles;
 use crate::persistence::{Outcome, Statistics, Tally};
 use crate::play::replay::OpenFile;
 use crate::review::game_review::open_and_review;
 use crate::settings::Settings;
+use crate::ui_core::Overlay;
+use crate::ui_core::widgets::{self, ACCENT, ERROR};
 use bevy::prelude::*;
 use bevy_egui::EguiContexts;
 use bevy_egui::egui::{self, Color32, RichText};

@@ -3,9 +3,10 @@
 //! animates, a few times a second while the AI thinks or a clock runs,
 //! once a second when all is still (for the HUD's notices to fade).
 //! Anything else that changes the screen from outside the frame (a network
-//! message) writes a `RequestRedraw` message to wake the app.
+//! message) writes a `RequestRedraw` message to wake the app; a feature
+//! whose panel changes on its own for a while (the analysis deepening)
+//! writes [`KeepTicking`] each frame meanwhile.
 
-use crate::analysis::live::LiveAnalysis;
 use crate::board::stones::BoardMotion;
 use crate::play::Pause;
 use crate::play::ai::Thinking;
@@ -24,19 +25,25 @@ const TICKING: Duration = Duration::from_millis(100);
 /// Redraws while the board animates: as fast as the display allows.
 const MOVING: Duration = Duration::ZERO;
 
+/// Redraw a few times a second for now (written every frame as long as
+/// that is needed).
+#[derive(Message, Clone, Copy, Debug, Default)]
+pub struct KeepTicking;
+
 /// Not added for `--screenshot` runs, which count frames.
 pub fn plugin(app: &mut App) {
-    app.insert_resource(WinitSettings {
-        focused_mode: UpdateMode::reactive(IDLE),
-        unfocused_mode: UpdateMode::reactive_low_power(IDLE),
-    })
-    .add_systems(
-        PreUpdate,
-        drop_unchanged_modifiers
-            .after(EguiPreUpdateSet::ProcessInput)
-            .before(EguiPreUpdateSet::BeginPass),
-    )
-    .add_systems(Last, choose_update_mode);
+    app.add_message::<KeepTicking>()
+        .insert_resource(WinitSettings {
+            focused_mode: UpdateMode::reactive(IDLE),
+            unfocused_mode: UpdateMode::reactive_low_power(IDLE),
+        })
+        .add_systems(
+            PreUpdate,
+            drop_unchanged_modifiers
+                .after(EguiPreUpdateSet::ProcessInput)
+                .before(EguiPreUpdateSet::BeginPass),
+        )
+        .add_systems(Last, choose_update_mode);
 }
 
 /// bevy_egui (0.42) tells egui the modifier keys' state every frame as a
@@ -58,7 +65,7 @@ fn drop_unchanged_modifiers(mut contexts: Query<(&mut EguiContext, &mut EguiInpu
 fn choose_update_mode(
     board: BoardMotion,
     thinking: Res<Thinking>,
-    analysis: Res<LiveAnalysis>,
+    mut ticking: MessageReader<KeepTicking>,
     m: Res<Match>,
     clock: Res<GameClock>,
     pause: Res<State<Pause>>,
@@ -67,7 +74,7 @@ fn choose_update_mode(
     let clock_running = clock.control.is_some() && !m.game().is_over() && !pause.get().0;
     let wait = if board.is_moving() {
         MOVING
-    } else if thinking.purpose.is_some() || clock_running || analysis.is_running() {
+    } else if thinking.purpose.is_some() || clock_running || ticking.read().count() > 0 {
         TICKING
     } else {
         IDLE

@@ -1,17 +1,12 @@
-//! Pieces the menu screens share: colours, the floating screen over the
-//! dimmed board, and the corner of the board with the menu button and the
-//! clocks.
+//! Pieces every screen shares (the menus' and the features'): colours, the
+//! floating screen over the dimmed board, the side panel beside it, title
+//! rows, and the replay cursor's keys.
 
-use super::Overlay;
 use crate::board::view::HudInsets;
-use crate::i18n::{Language, color_name, t};
-use crate::play::clock::{GameClock, format_ms};
-use crate::play::game::Match;
-use crate::settings::Settings;
+use crate::i18n::{Language, t};
+use crate::play::replay::ReplayCommand;
 use bevy::prelude::*;
-use bevy_egui::EguiContexts;
-use bevy_egui::egui::{self, Color32, Pos2, Rect, RichText, Vec2};
-use gomoku_engine::Color as StoneColor;
+use bevy_egui::egui::{self, Color32, Key, Rect, RichText, Vec2};
 
 pub const ACCENT: Color32 = Color32::from_rgb(240, 190, 90);
 pub const ERROR: Color32 = Color32::from_rgb(255, 120, 100);
@@ -51,7 +46,7 @@ pub fn screen(ctx: &egui::Context, id: &str, width: f32, add: impl FnOnce(&mut e
             ui.set_min_size(window.size());
             ui.painter().rect_filled(window, 0.0, DIM);
         });
-    if window.width() < crate::ui::MIN_UI_SIZE || window.height() < crate::ui::MIN_UI_SIZE {
+    if window.width() < super::MIN_UI_SIZE || window.height() < super::MIN_UI_SIZE {
         return;
     }
     let beside_hud = ctx
@@ -156,54 +151,22 @@ pub fn header_cells(ui: &mut egui::Ui, lang: Language, keys: &[&'static str]) {
     }
 }
 
-/// The menu button and the clocks in the top-left corner of the board.
-pub fn board_corner(
-    mut contexts: EguiContexts,
-    settings: Res<Settings>,
-    clock: Res<GameClock>,
-    m: Res<Match>,
-    mut next: ResMut<NextState<Overlay>>,
-) -> Result {
-    let ctx = contexts.ctx_mut()?;
-    let lang = settings.language;
-    egui::Area::new(egui::Id::new("board-corner"))
-        .order(egui::Order::Middle)
-        .fixed_pos(Pos2::new(8.0, 8.0))
-        .show(ctx, |ui| {
-            egui::Frame::popup(ui.style()).show(ui, |ui| {
-                if ui
-                    .button(t(lang, "menu.menu"))
-                    .on_hover_text("Esc")
-                    .clicked()
-                {
-                    next.set(Overlay::Main);
-                }
-                if clock.control.is_some() {
-                    clocks(ui, lang, &clock, &m);
-                }
-            });
-        });
-    Ok(())
-}
-
-fn clocks(ui: &mut egui::Ui, lang: Language, clock: &GameClock, m: &Match) {
-    let game = m.game();
-    // The acting player's clock (an opening's choices take time too).
-    let to_move = m.acting_color();
-    for color in [StoneColor::Black, StoneColor::White] {
-        let Some(left) = clock.remaining_ms(color, to_move) else {
-            continue;
-        };
-        let running = !game.is_over() && color == to_move;
-        let mut time = RichText::new(format_ms(left)).monospace().size(17.0);
-        if running {
-            time = time
-                .strong()
-                .color(if left < 10_000 { ERROR } else { ACCENT });
+/// The replay's keys: ← → step, Home/End, Space plays (also on the
+/// review screen, which moves the same cursor).
+pub fn replay_keys(ctx: &egui::Context, cursor: &mut Vec<ReplayCommand>) {
+    // No text fields on these screens, so the keys are always the viewer's
+    // (egui also reports "wants keyboard" when a clicked button has focus).
+    ctx.input(|i| {
+        for (key, command) in [
+            (Key::ArrowLeft, ReplayCommand::Step(-1)),
+            (Key::ArrowRight, ReplayCommand::Step(1)),
+            (Key::Home, ReplayCommand::First),
+            (Key::End, ReplayCommand::Last),
+            (Key::Space, ReplayCommand::TogglePlay),
+        ] {
+            if i.key_pressed(key) {
+                cursor.push(command);
+            }
         }
-        ui.horizontal(|ui| {
-            ui.label(color_name(lang, color));
-            ui.label(time);
-        });
-    }
+    });
 }
