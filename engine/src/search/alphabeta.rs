@@ -97,6 +97,29 @@ pub fn must_defend(pos: &Position, them: Color) -> bool {
         || (pos.count(them, Threat::FourThree) > 0 && !fake_threes(pos, them))
 }
 
+/// Whether `us`, to move, wins by a four-three or a double three that
+/// nothing can interrupt: the opponent has no cell that makes a four (nor
+/// a five, checked before), so its one reply either blocks our four (the
+/// three then becomes a straight four) or one of the threes, and makes at
+/// most a three of its own, too slow. Renju Black's threes may be fake (the
+/// tables cannot see it), so its double threats are left to the search.
+fn double_threat_wins(pos: &Position, us: Color) -> bool {
+    let them = us.opponent();
+    if fake_threes(pos, us) {
+        return false;
+    }
+    let doubles = pos.count(us, Threat::FourThree) + pos.count(us, Threat::ThreeThree);
+    doubles > 0
+        && [
+            Threat::Flex4,
+            Threat::FourThree,
+            Threat::FourPlus,
+            Threat::Four,
+        ]
+        .iter()
+        .all(|&t| pos.count(them, t) == 0)
+}
+
 /// Renju Black's threes may be fake (the straight-four point forbidden),
 /// which the line tables cannot see: its four-threes are then no forced
 /// threat, and the search keeps all moves instead of only the defences.
@@ -324,6 +347,9 @@ impl<'a> Engine<'a> {
         if self.pos.count(us, Threat::Flex4) > 0 {
             return Err(win_at(ply + 3));
         }
+        if self.params.static_double_win != 0 && double_threat_wins(&self.pos, us) {
+            return Err(win_at(ply + 5));
+        }
         Ok(None)
     }
 
@@ -439,6 +465,13 @@ impl<'a> Engine<'a> {
                 return self.quiesce(us, alpha, alpha + 1, ply, QUIESCENCE_FOURS);
             }
         }
+        // Without a table move the ordering is a guess: a shallower search
+        // costs little and fills the table for the next visit.
+        let depth = if p.iir_depth > 0 && depth >= p.iir_depth && tt_move.is_none() {
+            depth - 1
+        } else {
+            depth
+        };
         let mut moves = std::mem::take(&mut self.lists[ply]);
         generate(&self.pos, us, &mut moves);
         if moves.is_empty() {
@@ -470,7 +503,13 @@ impl<'a> Engine<'a> {
             // and our fours (defences are few and get searched in full).
             let forcing = Some(m) == tt_move || self.pos.threat(m, us).is_four();
             let quiet = ms < QUIET && !defending;
-            if !forcing && best > -MATE_BOUND && (i >= move_limit || (quiet && futile)) {
+            // A move that makes nothing for either side (not even a two or
+            // a closed three) rarely matters near the leaves.
+            let trivial = depth < p.trivial_depth
+                && !defending
+                && self.pos.threat(m, us) == Threat::None
+                && self.pos.threat(m, them) == Threat::None;
+            if !forcing && best > -MATE_BOUND && (i >= move_limit || (quiet && futile) || trivial) {
                 continue;
             }
             self.pos.make(m, us);
@@ -617,12 +656,22 @@ impl<'a> Engine<'a> {
         moves.clear();
         // Inside a chain of fours, only fours near our previous four: a
         // VCF grows where the attack is, and this keeps the chain narrow.
-        let anchor = (fours < QUIESCENCE_FOURS)
+        // At its start (narrow >= 1), only fours near our last move, and
+        // (narrow >= 2) only fours that also make a three or a two: a plain
+        // four far from the fight rarely starts a VCF and costs a block.
+        let first = fours == QUIESCENCE_FOURS;
+        let narrow = self.params.quiesce_narrow;
+        let anchor = (!first || narrow >= 1)
             .then(|| self.pos.recent(2))
             .flatten();
+        let weakest = if first && narrow >= 2 {
+            Threat::FourPlus
+        } else {
+            Threat::Four
+        };
         for cell in self.pos.empty_cells() {
             let t = self.pos.threat(cell, us);
-            if t.is_four() && anchor.is_none_or(|a| distance(a, cell) <= 4) {
+            if t <= weakest && anchor.is_none_or(|a| distance(a, cell) <= 4) {
                 moves.push((cell, move_score(&self.pos, cell, us)));
             }
         }
@@ -687,5 +736,78 @@ impl<'a> Engine<'a> {
             self.pos.undo();
         }
         line
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{Board, parse_move_list};
+    use crate::rules::Rule;
+
+    /// A position from a move list, Black first.
+    fn position(moves: &str, rule: Rule) -> Position {
+        let mut board = Board::new(15).unwrap();
+        for (n, p) in parse_move_list(moves, 15).unwrap().iter().enumerate() {
+            board.place(*p, Color::of_ply(n)).unwrap();
+        }
+        Position::new(&board, rule)
+    }
+
+    /// The quiescence value for `us` to move, with the static win on.
+    fn quiet_value(pos: Position, us: Color) -> i32 {
+        let tt = Table::new(1);
+        let cancel = AtomicBool::new(false);
+        let limits = Limits {
+            deadline: None,
+            nodes: None,
+            cancel: &cancel,
+        };
+        let params = SearchParams {
+            static_double_win: 1,
+            ..SearchParams::default()
+        };
+        let mut engine = Engine::new(pos, &tt, limits, params);
+        engine.quiesce(us, -INF, INF, 0, QUIESCENCE_FOURS)
+    }
+
+    // Black: h8 i8 and j9 j10, so j8 makes two open threes. White's stones
+    // sit in the corners, where they make nothing.
+    const DOUBLE_THREE: &str = "h8a1i8o1j9a15j10o15";
+
+    #[test]
+    fn an_uninterruptible_double_three_is_a_win_without_search() {
+        let pos = position(DOUBLE_THREE, Rule::Freestyle);
+        assert!(double_threat_wins(&pos, Color::Black));
+        assert!(!double_threat_wins(&pos, Color::White));
+        assert_eq!(quiet_value(pos, Color::Black), win_at(5));
+    }
+
+    #[test]
+    fn a_counter_four_or_an_open_three_spoils_the_double_three() {
+        // White's c3 d3 e3 is an open three: its four would interrupt.
+        let pos = position(&format!("{DOUBLE_THREE}n3c3l14d3b7e3"), Rule::Freestyle);
+        assert!(pos.count(Color::White, Threat::Flex4) > 0);
+        assert!(!double_threat_wins(&pos, Color::Black));
+        assert!(quiet_value(pos, Color::Black) < MATE_BOUND);
+    }
+
+    #[test]
+    fn a_four_three_is_a_win_when_the_opponent_has_no_four() {
+        // Black's h8 i8 j8, closed by White's g8, makes k8 a four; with
+        // k9 k10 it is also an open three.
+        let pos = position("h8g8i8a1j8o1k9a15k10o15", Rule::Freestyle);
+        assert!(pos.count(Color::Black, Threat::FourThree) > 0);
+        assert!(double_threat_wins(&pos, Color::Black));
+        assert_eq!(quiet_value(pos, Color::Black), win_at(5));
+    }
+
+    #[test]
+    fn renju_black_double_threats_are_left_to_the_search() {
+        // The same double three is forbidden to Renju Black; as White's it wins.
+        let pos = position(DOUBLE_THREE, Rule::Renju);
+        assert!(!double_threat_wins(&pos, Color::Black));
+        let swapped = position(&format!("a2{DOUBLE_THREE}"), Rule::Renju);
+        assert!(double_threat_wins(&swapped, Color::White));
     }
 }

@@ -69,6 +69,15 @@ search_params! {
     /// Razoring margin: base plus this per depth.
     razor_base: 300, 0, 1500;
     razor_per_depth: 200, 0, 1000;
+    /// A four-three or double three the opponent cannot interrupt with a
+    /// four counts as a win without search (1 = on).
+    static_double_win: 1, 0, 1;
+    /// Moves that make no two or closed three for either side are skipped
+    /// below this remaining depth (0 = off).
+    trivial_depth: 0, 0, 6;
+    /// Quiescence start: 1 = only fours near our last move, 2 = and only
+    /// fours that also make a three or a two (0 = every four).
+    quiesce_narrow: 2, 0, 2;
     /// Initial aspiration window half-width.
     aspiration: 54, 10, 400;
     /// Evaluation: the side to move's bonus ([`crate::eval::EvalWeights`]).
@@ -81,6 +90,9 @@ search_params! {
     /// Evaluation: taken from the tempo when the opponent has a double-three
     /// point and we have no four.
     eval_threat_double: 0, -300, 600;
+    /// Internal iterative reduction: a node without a table move at this
+    /// remaining depth or more is searched a ply less deep (0 = off).
+    iir_depth: 0, 0, 12;
 }
 
 impl SearchParams {
