@@ -1,9 +1,11 @@
 //! Game review: every move of a finished game judged by the engine.
 //!
-//! Each position of the game is searched once for the side to move; the
-//! value of a played move is the (negated) value of the position after it,
-//! so `n` moves cost `n + 1` searches. A move is judged by how much of the
-//! mover's win chance it gave away compared with the engine's best move:
+//! Each position of the game is searched once for the side to move, and
+//! where the move played was not the engine's choice, once more with only
+//! that move allowed, so both are scored from the same position at the
+//! same depth: `n` moves cost up to `2n + 1` searches. A move is judged by
+//! how much of the mover's win chance it gave away compared with the
+//! engine's best move:
 //!
 //! * **blunder**: 30 points of win chance or more (a won or balanced game
 //!   turned into a likely loss), or walking into a proven loss;
@@ -207,6 +209,33 @@ fn look(
     }
 }
 
+/// The value of `played` for `to_move` on `board`: the same search as
+/// [`look`]'s, with every other move left out, so that the move played and
+/// the engine's best are scored from the same position at the same depth.
+/// (The value of the position after the move, searched on its own, reads
+/// one move further down that line than the best move's did: comparing the
+/// two made ordinary moves look like mistakes.)
+fn score_of_move(
+    searcher: &mut Searcher,
+    board: &Board,
+    to_move: Color,
+    played: Point,
+    settings: &ReviewSettings,
+    cancel: &AtomicBool,
+) -> Score {
+    let others: Vec<Point> = board.empty_points().filter(|&p| p != played).collect();
+    searcher
+        .search_excluding(
+            board,
+            to_move,
+            &settings.limits,
+            &others,
+            cancel,
+            &mut |_| {},
+        )
+        .score
+}
+
 /// Reviews `game`. `progress(done, total)` is called after each position;
 /// None when `cancel` was raised.
 pub fn review(
@@ -224,14 +253,30 @@ pub fn review(
     let mut reviewed = Vec::with_capacity(total);
     for (ply, &point) in moves.iter().enumerate() {
         let color = Color::of_ply(ply);
-        board.place(point, color).expect("a game's moves are legal");
         let ends = ply + 1 == total;
+        let decisive = matches!(
+            game.result(),
+            Some(GameResult::Five { .. } | GameResult::Forbidden { .. })
+        );
+        let alternative = (before.best != Some(point) && !(ends && decisive))
+            .then(|| score_of_move(&mut searcher, &board, color, point, settings, cancel));
+        board.place(point, color).expect("a game's moves are legal");
         let (played_score, after) = match game.result() {
             Some(GameResult::Five { .. }) if ends => (Score::WinIn(1), None),
             Some(GameResult::Forbidden { .. }) if ends => (Score::LossIn(1), None),
             _ => {
                 let after = look(&mut searcher, &board, color.opponent(), settings, cancel);
-                (for_mover(after.score), Some(after))
+                // A win the search of the next position proved is what the
+                // move is worth (the win was not missed). A proven loss is
+                // not taken from it: the best move may lose as well, beyond
+                // what the search before the move saw, and the move is then
+                // no mistake of its own.
+                let next = for_mover(after.score);
+                let played = match (next, alternative) {
+                    (Score::WinIn(_), _) | (_, None) => next,
+                    (_, Some(same_depth)) => same_depth,
+                };
+                (played, Some(after))
             }
         };
         if cancel.load(Ordering::Relaxed) {
@@ -300,8 +345,11 @@ fn judge(
         played_score
     };
     let drop = (win_chance(before.score) - win_chance(played_score)).max(0.0);
-    let into_loss =
-        matches!(played_score, Score::LossIn(_)) && !matches!(before.score, Score::LossIn(_));
+    // Walking into a proven loss from a position that was already nearly
+    // lost is no blunder: the best move lost too, a little later.
+    let into_loss = matches!(played_score, Score::LossIn(_))
+        && !matches!(before.score, Score::LossIn(_))
+        && drop >= MISTAKE_DROP;
     let class = if drop >= BLUNDER_DROP || into_loss {
         MoveClass::Blunder
     } else if drop >= MISTAKE_DROP {
@@ -396,6 +444,12 @@ pub struct ReviewJob {
 
 impl ReviewJob {
     pub fn start(game: Game, settings: ReviewSettings) -> ReviewJob {
+        ReviewJob::start_with_thread_setup(game, settings, || {})
+    }
+
+    /// [`ReviewJob::start`] whose thread first runs `setup` (a game lowers
+    /// the thread's priority there, see [`super::Analyser::with_thread_setup`]).
+    pub fn start_with_thread_setup(game: Game, settings: ReviewSettings, setup: fn()) -> ReviewJob {
         let done = Arc::new(AtomicUsize::new(0));
         let cancel = Arc::new(AtomicBool::new(false));
         let (tx, result) = mpsc::channel();
@@ -405,6 +459,7 @@ impl ReviewJob {
             std::thread::Builder::new()
                 .name("review".into())
                 .spawn(move || {
+                    setup();
                     let review = review(&game, &settings, &cancel, &mut |n, _| {
                         done.store(n, Ordering::Relaxed)
                     });
