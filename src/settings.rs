@@ -18,6 +18,9 @@ use std::path::{Path, PathBuf};
 /// field means raises it, so that this one does not misread the file.
 pub const SETTINGS_VERSION: u32 = 1;
 
+/// The most search threads the settings ask for (the engine's own limit).
+pub const MAX_AI_THREADS: u32 = gomoku_engine::search::MAX_THREADS as u32;
+
 /// How many recent files the settings keep.
 pub const RECENT_FILES: usize = 8;
 
@@ -32,6 +35,9 @@ pub struct Settings {
     pub policy: ForbiddenPolicy,
     /// The opening rule new games start with (one that fits `rule`).
     pub opening: OpeningRule,
+    /// Search threads of the AI at full strength; 0: all cores but one
+    /// ([`Settings::search_threads`]).
+    pub ai_threads: u32,
     /// The clock new games start with; None plays without clocks.
     pub time_control: Option<TimeControl>,
     /// 0.0 ..= 1.0.
@@ -111,6 +117,7 @@ impl Default for Settings {
             rule: Rule::Freestyle,
             policy: ForbiddenPolicy::Refuse,
             opening: OpeningRule::Free,
+            ai_threads: 0,
             time_control: None,
             volume: 0.8,
             muted: false,
@@ -134,7 +141,23 @@ pub fn language(settings: Option<&Settings>) -> Language {
     settings.map_or(Language::English, |s| s.language)
 }
 
+/// All cores but one, at least one: the AI's default, which leaves a core
+/// for drawing the game.
+pub fn all_cores_but_one() -> u32 {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get() as u32);
+    cores.saturating_sub(1).clamp(1, MAX_AI_THREADS)
+}
+
 impl Settings {
+    /// The threads the AI's full-strength search uses.
+    pub fn search_threads(&self) -> usize {
+        let threads = match self.ai_threads {
+            0 => all_cores_but_one(),
+            n => n.min(MAX_AI_THREADS),
+        };
+        threads as usize
+    }
+
     /// Clamps numbers into their ranges (a hand-edited file may hold any).
     pub fn sanitized(mut self) -> Settings {
         let clamp = |v: f32, lo: f32, hi: f32, default: f32| {
@@ -149,6 +172,7 @@ impl Settings {
         self.window.width = self.window.width.clamp(480, 10_000);
         self.window.height = self.window.height.clamp(420, 10_000);
         self.recent_files.truncate(RECENT_FILES);
+        self.ai_threads = self.ai_threads.min(MAX_AI_THREADS);
         self.version = SETTINGS_VERSION;
         self
     }

@@ -155,6 +155,42 @@ fn the_analysis_follows_the_position_and_stops_when_turned_off() {
     assert!(live(&app).request().is_none());
 }
 
+/// The niceness of this process's threads named `name` (Linux).
+fn niceness_of_threads(name: &str) -> Vec<i64> {
+    let mut found = Vec::new();
+    for task in std::fs::read_dir("/proc/self/task").unwrap().flatten() {
+        let comm = std::fs::read_to_string(task.path().join("comm")).unwrap_or_default();
+        if comm.trim_end() != name {
+            continue;
+        }
+        let stat = std::fs::read_to_string(task.path().join("stat")).unwrap();
+        // The fields after the name in parentheses; the nice value is the
+        // 19th field of the line, the 17th after the name.
+        let (_, fields) = stat.rsplit_once(") ").unwrap();
+        found.push(fields.split(' ').nth(16).unwrap().parse().unwrap());
+    }
+    found
+}
+
+#[test]
+fn the_analysis_thread_yields_the_cpu_to_the_frame() {
+    let mut app = app_with(settings(Mode::HumanVsHuman, Rule::Freestyle), "h8i9", None);
+    send(&mut app, AnalysisCommand::ToggleAnalysis);
+    update_until(&mut app, "a first result", |app| {
+        !live(app).candidates().is_empty()
+    });
+    // SAFETY: getpriority only reads the main thread's niceness.
+    let main = unsafe { libc::getpriority(libc::PRIO_PROCESS, libc::getpid() as libc::id_t) };
+    // Other tests' analysers may run beside this one: all are lowered.
+    let analysis = niceness_of_threads("analysis");
+    assert!(!analysis.is_empty());
+    let lowered = (i64::from(main) + 10).min(19);
+    assert!(
+        analysis.iter().all(|&n| n == lowered),
+        "{analysis:?}, main {main}"
+    );
+}
+
 #[test]
 fn candidates_are_legal_moves_in_every_rule_and_avoid_forbidden_points() {
     // Black to move; H8 would give Black two open threes (F8 G8 and H6 H7),

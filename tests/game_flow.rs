@@ -210,6 +210,22 @@ fn the_ai_replies_through_the_same_placement_system() {
 }
 
 #[test]
+fn the_ai_searches_on_the_threads_the_settings_give() {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    for (ai_threads, expected) in [(0, cores.saturating_sub(1).max(1)), (3, 3)] {
+        let mut app = app_with(settings(Mode::HumanVsAi, Rule::Freestyle), "");
+        app.insert_resource(Settings {
+            ai_threads,
+            ..Settings::default()
+        });
+        click(&mut app, "h8");
+        let mut searches = app.world_mut().query::<&Search>();
+        let threads: Vec<usize> = searches.iter(app.world()).map(|s| s.threads).collect();
+        assert_eq!(threads, [expected], "ai_threads {ai_threads}");
+    }
+}
+
+#[test]
 fn the_ai_moves_first_when_the_human_plays_white() {
     let mut s = settings(Mode::HumanVsAi, Rule::Renju);
     s.human_color = Color::White;

@@ -105,6 +105,33 @@ fn settings_round_trip_through_the_file() {
 }
 
 #[test]
+fn the_ai_threads_are_kept_in_the_settings_file_and_default_to_all_cores_but_one() {
+    let dir = TempDir::new("settings-threads");
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    // Not written yet, or written by a game without the row: automatic.
+    let default = Settings::default();
+    assert_eq!(default.ai_threads, 0);
+    assert_eq!(default.search_threads(), cores.saturating_sub(1).max(1));
+    let chosen = Settings {
+        ai_threads: 3,
+        ..Settings::default()
+    };
+    settings_file::save(dir.path(), &chosen).unwrap();
+    let text = std::fs::read_to_string(dir.path().join("settings.ron")).unwrap();
+    assert!(text.contains("ai_threads: 3"), "{text}");
+    let loaded = settings_file::load(dir.path(), 1).settings;
+    assert_eq!((loaded.ai_threads, loaded.search_threads()), (3, 3));
+    // A hand-edited file asks for more than the engine runs.
+    std::fs::write(
+        dir.path().join("settings.ron"),
+        "Settings(ai_threads: 1000)",
+    )
+    .unwrap();
+    let loaded = settings_file::load(dir.path(), 2).settings;
+    assert_eq!(loaded.search_threads(), gomoku_engine::search::MAX_THREADS);
+}
+
+#[test]
 fn missing_settings_give_defaults_quietly() {
     let dir = TempDir::new("settings-missing");
     let loaded = settings_file::load(dir.path(), 1);

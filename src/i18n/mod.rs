@@ -238,6 +238,17 @@ pub const STRINGS: &[(&str, &str, &str)] = &[
     ("settings.game", "Game", "对局"),
     ("settings.default_level", "AI level", "电脑棋力"),
     ("settings.default_rule", "Default rule", "默认规则"),
+    ("settings.threads", "AI threads", "电脑线程数"),
+    (
+        "settings.threads_auto",
+        "All cores but one ({0})",
+        "除一个核心外全部（{0}）",
+    ),
+    (
+        "settings.threads_note",
+        "Search threads of the strongest AI level; one core is left for the game.",
+        "最强电脑棋力使用的搜索线程；留一个核心给游戏画面。",
+    ),
     ("settings.sound", "Sound", "声音"),
     ("settings.volume", "Volume", "音量"),
     ("settings.mute", "Mute", "静音"),

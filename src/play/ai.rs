@@ -7,6 +7,7 @@
 use super::clock::AiTimeLimit;
 use super::game::{Match, MoveRequest, Mover, Player};
 use super::{AppSystems, PausableSystems, Pause};
+use crate::settings::Settings;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
@@ -38,6 +39,8 @@ pub struct Search {
     pub purpose: Purpose,
     pub generation: u64,
     pub hash: u64,
+    /// The searcher's threads (the settings' [`Settings::search_threads`]).
+    pub threads: usize,
     started_at: f64,
     /// The last completed depth reported by the search.
     latest: Option<SearchInfo>,
@@ -144,6 +147,7 @@ struct SearchStarter<'w, 's> {
     searches: Query<'w, 's, &'static Search>,
     pool: Res<'w, SearcherPool>,
     time: Res<'w, Time>,
+    settings: Option<Res<'w, Settings>>,
 }
 
 impl SearchStarter<'_, '_> {
@@ -178,10 +182,16 @@ impl SearchStarter<'_, '_> {
                 .duration_since(std::time::UNIX_EPOCH)
                 .map_or(0, |d| d.as_nanos() as u64);
         let pool = self.pool.clone();
+        let threads = self.settings.as_deref().map_or_else(
+            || Settings::default().search_threads(),
+            Settings::search_threads,
+        );
         let flag = cancel.clone();
         let task = AsyncComputeTaskPool::get().spawn(async move {
             lower_thread_priority();
             let mut searcher = pool.take(rule);
+            // Full strength only: the levels below search on one thread.
+            searcher.set_threads(threads);
             let mut report = |info: &SearchInfo| {
                 // The receiver is gone when the search was cancelled: ignore.
                 let _ = sender.send(info.clone());
@@ -213,6 +223,7 @@ impl SearchStarter<'_, '_> {
                 purpose,
                 generation: m.generation(),
                 hash: game.hash(),
+                threads,
                 started_at: self.time.elapsed_secs_f64(),
                 latest: None,
                 ready: None,
@@ -221,15 +232,19 @@ impl SearchStarter<'_, '_> {
     }
 }
 
-/// Makes the calling (search) thread yield the CPU to rendering: on a
-/// machine with two cores and a software renderer, a search at normal
-/// priority costs frames. Best effort; elsewhere the OS decides.
-pub(super) fn lower_thread_priority() {
+/// Makes the calling (search, analysis) thread yield the CPU to rendering:
+/// on a machine with two cores and a software renderer, a search at the
+/// frame's priority costs frames. Its niceness becomes the main thread's
+/// plus 10 (at most 19), however often it is called; the threads it starts
+/// inherit it. Best effort; elsewhere the OS decides.
+pub fn lower_thread_priority() {
     #[cfg(target_os = "linux")]
-    // SAFETY: setpriority has no memory effects; on Linux, PRIO_PROCESS
-    // with `who` 0 changes the niceness of the calling thread only.
+    // SAFETY: getpriority and setpriority have no memory effects; on Linux,
+    // PRIO_PROCESS names one thread: the process id its main thread, 0 the
+    // calling thread.
     unsafe {
-        libc::setpriority(libc::PRIO_PROCESS, 0, 10);
+        let main = libc::getpriority(libc::PRIO_PROCESS, libc::getpid() as libc::id_t);
+        libc::setpriority(libc::PRIO_PROCESS, 0, (main + 10).min(19));
     }
 }
 

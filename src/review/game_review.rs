@@ -9,6 +9,7 @@ use crate::board::shown::BoardSource;
 use crate::i18n::t;
 use crate::persistence::autosave::{GameInfo, record_of};
 use crate::play::AppSystems;
+use crate::play::ai::lower_thread_priority;
 use crate::play::clock::GameClock;
 use crate::play::game::Match;
 use crate::play::replay::{Replay, ReplayCommand};
@@ -183,7 +184,11 @@ impl GameReview {
     fn start(&mut self, game: Game, effort: ReviewSettings) {
         self.stop();
         let total = game.moves().len();
-        self.job = Some(Mutex::new(ReviewJob::start(game.clone(), effort)));
+        self.job = Some(Mutex::new(ReviewJob::start_with_thread_setup(
+            game.clone(),
+            effort,
+            lower_thread_priority,
+        )));
         self.game = Some(game);
         self.status = ReviewStatus::Running { done: 0, total };
     }

@@ -68,11 +68,21 @@ impl Default for Analyser {
 impl Analyser {
     /// Starts the (idle) worker thread.
     pub fn new() -> Analyser {
+        Analyser::with_thread_setup(|| {})
+    }
+
+    /// [`Analyser::new`] whose worker thread first runs `setup`: a game
+    /// lowers the thread's priority there, so that the analysis, which
+    /// searches until stopped, never takes the CPU from drawing frames.
+    pub fn with_thread_setup(setup: fn()) -> Analyser {
         let (jobs, job_rx) = mpsc::channel::<Job>();
         let (update_tx, updates) = mpsc::channel();
         let worker = std::thread::Builder::new()
             .name("analysis".into())
-            .spawn(move || work(job_rx, update_tx))
+            .spawn(move || {
+                setup();
+                work(job_rx, update_tx)
+            })
             .expect("spawning the analysis thread");
         Analyser {
             jobs: Some(jobs),

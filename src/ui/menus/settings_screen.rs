@@ -5,7 +5,7 @@ use super::new_game::level_picker;
 use crate::i18n::{Language, rule_name, t, tf};
 use crate::persistence::settings_file::{FILE_NAME, SettingsStore};
 use crate::play::game::GameCommand;
-use crate::settings::{Settings, Theme};
+use crate::settings::{MAX_AI_THREADS, Settings, Theme, all_cores_but_one};
 use crate::ui_core::Overlay;
 use crate::ui_core::widgets::{self, ERROR, section};
 use bevy::prelude::*;
@@ -55,6 +55,28 @@ pub(super) fn show(
     Ok(())
 }
 
+/// The AI's search threads: all cores but one (0 in the file), or a number.
+fn threads_row(ui: &mut egui::Ui, lang: Language, s: &mut Settings) {
+    ui.horizontal(|ui| {
+        let auto = all_cores_but_one();
+        let mut automatic = s.ai_threads == 0;
+        let label = tf(lang, "settings.threads_auto", &[&auto]);
+        if ui.checkbox(&mut automatic, label).changed() {
+            s.ai_threads = if automatic { 0 } else { auto };
+        }
+        let mut threads = s.search_threads() as u32;
+        let number = ui.add_enabled(
+            !automatic,
+            egui::DragValue::new(&mut threads).range(1..=MAX_AI_THREADS),
+        );
+        if number.changed() {
+            s.ai_threads = threads;
+        }
+    })
+    .response
+    .on_hover_text(t(lang, "settings.threads_note"));
+}
+
 fn form(ui: &mut egui::Ui, lang: Language, s: &mut Settings) {
     section(ui, t(lang, "settings.language"));
     ui.horizontal(|ui| {
@@ -77,6 +99,9 @@ fn form(ui: &mut egui::Ui, lang: Language, s: &mut Settings) {
                     ui.radio_value(&mut s.rule, rule, rule_name(lang, rule));
                 }
             });
+            ui.end_row();
+            ui.label(t(lang, "settings.threads"));
+            threads_row(ui, lang, s);
             ui.end_row();
         });
 
