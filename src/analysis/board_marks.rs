@@ -32,11 +32,13 @@ const BEST: Color = Color::srgba(0.16, 0.7, 0.32, 0.9);
 const OTHER: Color = Color::srgba(0.2, 0.45, 0.85, 0.82);
 const FORBIDDEN: Color = Color::srgba(0.85, 0.12, 0.08, 0.85);
 
+/// A candidate's disc, at its point.
 #[derive(Component)]
-struct CandidateMark;
+struct CandidateMark(Point);
 
+/// A stone of the shown line, at its point.
 #[derive(Component)]
-struct LineStone;
+struct LineStone(Point);
 
 #[derive(Component)]
 struct ThreatMark;
@@ -44,7 +46,11 @@ struct ThreatMark;
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (show_candidates, show_line, show_threats).in_set(AppSystems::View),
+        (
+            (show_candidates, show_line, hide_candidates_under_line).chain(),
+            show_threats,
+        )
+            .in_set(AppSystems::View),
     );
 }
 
@@ -100,7 +106,7 @@ fn show_candidates(
         let color = if rank == 0 { BEST } else { OTHER };
         commands.spawn((
             Name::new("Candidate"),
-            CandidateMark,
+            CandidateMark(candidate.point),
             labelled_disc(
                 &textures,
                 point_to_world(candidate.point).extend(z::CANDIDATE),
@@ -145,7 +151,7 @@ fn show_line(
         };
         commands.spawn((
             Name::new("Line stone"),
-            LineStone,
+            LineStone(p),
             Sprite {
                 image: stone_image(&textures, color),
                 custom_size: Some(Vec2::splat(CELL * 0.9)),
@@ -157,6 +163,23 @@ fn show_line(
             children![label((i + 1).to_string(), CELL * 0.42, text_color)],
         ));
         color = color.opponent();
+    }
+}
+
+/// A candidate's disc on a point of the shown line would put its score
+/// under the line's move number, through the translucent stone: the line
+/// is what the player looks at, so those discs hide while it is shown.
+fn hide_candidates_under_line(
+    line: Query<&LineStone>,
+    mut marks: Query<(&CandidateMark, &mut Visibility)>,
+) {
+    for (mark, mut visibility) in &mut marks {
+        let covered = line.iter().any(|stone| stone.0 == mark.0);
+        visibility.set_if_neq(if covered {
+            Visibility::Hidden
+        } else {
+            Visibility::Inherited
+        });
     }
 }
 

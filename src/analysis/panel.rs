@@ -7,10 +7,9 @@ use super::exploration::{Branch, Exploration, ExploreCommand};
 use super::live::LiveAnalysis;
 use super::{AnalysisCommand, AnalysisMode, BoardHover, shows_analysis};
 use crate::board::shown::BoardSource;
-use crate::board::view::{BoardCamera, HudInsets, LeftInset, world_to_point};
+use crate::board::view::{BoardCamera, CornerBottom, HudInsets, LeftInset, world_to_point};
 use crate::i18n::{Language, color_name, t, tf};
 use crate::input::UiCapture;
-use crate::play::clock::GameClock;
 use crate::play::game::notation;
 use crate::settings::Settings;
 use crate::ui_core::Overlay;
@@ -211,7 +210,7 @@ fn analysis_panel(
     source: Res<BoardSource>,
     live: Res<LiveAnalysis>,
     settings: Res<Settings>,
-    clock: Res<GameClock>,
+    corner: Res<CornerBottom>,
     shown: crate::board::shown::Shown,
     mut switches: MessageWriter<AnalysisCommand>,
     mut list_hover: ResMut<ListHover>,
@@ -232,10 +231,9 @@ fn analysis_panel(
             .max_rect(ctx.viewport_rect()),
     );
     // The menu button (and the clocks) float in the board's top-left
-    // corner, over this panel.
-    let corner = match (*overlay.get(), clock.control.is_some()) {
-        (Overlay::None, true) => 150.0,
-        (Overlay::None, false) => 52.0,
+    // corner, over this panel: it starts below their box, as drawn.
+    let corner = match *overlay.get() {
+        Overlay::None => corner.0,
         _ => 0.0,
     };
     let mut hovered = None;
@@ -243,7 +241,7 @@ fn analysis_panel(
         .resizable(false)
         .exact_size(PANEL_WIDTH)
         .show(&mut root, |ui| {
-            ui.add_space(corner + 6.0);
+            ui.add_space(corner);
             ui.heading(RichText::new(t(lang, "analysis.title")).color(ACCENT));
             let game = shown.game();
             if game.is_over() {

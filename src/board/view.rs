@@ -91,6 +91,12 @@ pub fn world_to_point(world: Vec2) -> Option<Point> {
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq)]
 pub struct LeftInset(pub f32);
 
+/// Logical pixels from the window's top to the bottom of the box with the
+/// menu button and the clocks (`menus/widgets.rs`, `board_corner`), as
+/// last drawn: a side panel starts below it.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq)]
+pub struct CornerBottom(pub f32);
+
 /// Logical pixels along the right and bottom edges covered by the HUD.
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq)]
 pub struct HudInsets {
@@ -136,6 +142,7 @@ struct CoordinateLabel;
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<HudInsets>()
         .init_resource::<LeftInset>()
+        .init_resource::<CornerBottom>()
         .init_resource::<ClearColor>()
         .init_resource::<ViewScale>()
         .add_systems(Startup, spawn_camera)

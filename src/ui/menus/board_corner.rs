@@ -1,5 +1,6 @@
 //! The corner of the board with the menu button and the clocks.
 
+use crate::board::view::CornerBottom;
 use crate::i18n::{Language, color_name, t};
 use crate::play::clock::{GameClock, format_ms};
 use crate::play::game::Match;
@@ -18,10 +19,11 @@ pub(super) fn show(
     clock: Res<GameClock>,
     m: Res<Match>,
     mut next: ResMut<NextState<Overlay>>,
+    mut bottom: ResMut<CornerBottom>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let lang = settings.language;
-    egui::Area::new(egui::Id::new("board-corner"))
+    let area = egui::Area::new(egui::Id::new("board-corner"))
         .order(egui::Order::Middle)
         .fixed_pos(Pos2::new(8.0, 8.0))
         .show(ctx, |ui| {
@@ -38,6 +40,7 @@ pub(super) fn show(
                 }
             });
         });
+    bottom.set_if_neq(CornerBottom(area.response.rect.bottom()));
     Ok(())
 }
 
