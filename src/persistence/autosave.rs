@@ -85,7 +85,7 @@ pub fn plugin(app: &mut App) {
         .add_observer(|_: On<MovesTakenBack>, mut dirty: ResMut<Dirty>| dirty.0 = true)
         .add_observer(|_: On<GameDecided>, mut dirty: ResMut<Dirty>| dirty.0 = true)
         .add_observer(new_game_started)
-        .add_systems(Startup, remove_stale_temp_files)
+        .add_systems(Startup, recover_after_a_crash)
         .add_systems(Update, collect_write_errors)
         .add_systems(Last, finish_writes_on_exit)
         .add_systems(
@@ -230,6 +230,13 @@ pub fn start_from_record(
 
 /// After the position changed: rewrite the autosave, or archive the game
 /// when it has just ended (and drop the autosave: nothing to continue).
+///
+/// A finished game is first written to the autosave, then archived, then
+/// the autosave is removed, so a crash anywhere in between loses nothing
+/// and counts nothing twice: an autosave holding a finished game is
+/// archived at the next start (under the same name as before, see
+/// [`Storage::archive_finished`]), and Continue never offers the position
+/// before the last move of a game already archived.
 fn write_game_files(
     mut dirty: ResMut<Dirty>,
     files: Res<GameFiles>,
@@ -247,7 +254,9 @@ fn write_game_files(
     if m.game().is_over() {
         if !info.archived {
             info.archived = true;
-            send(Job::Archive(record_of(&m, &clock, &info)));
+            let record = record_of(&m, &clock, &info);
+            send(Job::Autosave(record.clone()));
+            send(Job::Archive(record));
         }
         send(Job::ClearAutosave);
     } else if m.game().moves().is_empty() {
@@ -282,13 +291,20 @@ fn collect_write_errors(
     }
 }
 
-/// What a killed run left half-written goes before anything is written.
-fn remove_stale_temp_files(files: Res<GameFiles>) {
-    if let Some(storage) = &files.storage {
-        let removed = storage.remove_stale_temp_files();
-        if removed > 0 {
-            info!("removed {removed} unfinished temporary files of an earlier run");
-        }
+/// What a killed run left half-written goes before anything is written,
+/// and a finished game whose archiving it cut off is archived now.
+fn recover_after_a_crash(files: Res<GameFiles>) {
+    let Some(storage) = &files.storage else {
+        return;
+    };
+    let removed = storage.remove_stale_temp_files();
+    if removed > 0 {
+        info!("removed {removed} unfinished temporary files of an earlier run");
+    }
+    if let Some(record) = storage.finished_autosave() {
+        info!("archiving the finished game an earlier run left in the autosave");
+        files.writer.send(storage, Job::Archive(record));
+        files.writer.send(storage, Job::ClearAutosave);
     }
 }
 

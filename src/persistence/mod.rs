@@ -319,6 +319,29 @@ pub fn fresh_name(dir: &Path, stem: &str, extension: &str) -> PathBuf {
     path
 }
 
+/// `game-20261130-081502-<16 hex digits>.ron`: the game's start (the
+/// digits of its date) and a hash (FNV-1a) of the file's `text`: the same
+/// for the same game whenever it is archived.
+fn archive_name(record: &Record, text: &str) -> String {
+    let digits: String = record
+        .meta
+        .date
+        .as_deref()
+        .unwrap_or_default()
+        .chars()
+        .filter(char::is_ascii_digit)
+        .take(14)
+        .collect();
+    let start = match digits.len() {
+        14 => format!("{}-{}", &digits[..8], &digits[8..]),
+        _ => "undated".to_string(),
+    };
+    let hash = text.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |hash, byte| {
+        (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
+    });
+    format!("game-{start}-{hash:016x}.ron")
+}
+
 /// `20261130-081502` for a Unix time (UTC).
 pub fn compact_timestamp(unix: u64) -> String {
     let days = (unix / 86_400) as i64;
@@ -404,10 +427,23 @@ impl Storage {
     }
 
     /// Archives a finished game in `history/` (the statistics read it).
+    /// The file's name comes from its text, so archiving the same game
+    /// again, after a crash, rewrites its file rather than counting it
+    /// twice.
     pub fn archive_finished(&self, record: &Record) -> io::Result<PathBuf> {
-        let path = fresh_name(&self.history_dir(), "game", "ron");
-        save_file(&path, record)?;
+        let text = Format::Save.write(record);
+        let path = self.history_dir().join(archive_name(record, &text));
+        write_atomic(&path, text.as_bytes())?;
         Ok(path)
+    }
+
+    /// The finished game the autosave holds: a game whose end was saved
+    /// but whose archiving was cut off (see `autosave.rs`); None when the
+    /// autosave is missing, unreadable or a game in progress.
+    pub fn finished_autosave(&self) -> Option<Record> {
+        let path = self.autosave_path();
+        let record = load_file(&path, Rule::Freestyle).ok()?;
+        record.game.is_over().then_some(record)
     }
 
     pub fn list_saves(&self) -> Vec<ListEntry> {

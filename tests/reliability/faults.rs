@@ -1,60 +1,34 @@
 //! Faults of the disk (issue 13): a data folder that cannot be written, a
 //! full one, and a settings file from a newer version of the game.
 //!
-//! How each is made without root or a small file system to mount:
-//! * cannot be written: a regular file where the data folder should be
-//!   (the same in every environment, also as root, which ignores
-//!   permissions), a folder below such a file, and where the tests do not
-//!   run as root a folder without write permission;
+//! How each is made without a small file system to mount, also as root
+//! (which these tests run as here and in CI, and which permissions do not
+//! stop):
+//! * cannot be written: a regular file where the data folder should be, a
+//!   folder below such a file, and a read-only folder (mode 555) written by
+//!   a child process that gave up the capabilities that let root ignore
+//!   permissions;
 //! * full: the kernel's file-size limit (`RLIMIT_FSIZE`, set in a child
-//!   process so the other tests are not limited) makes a write fail part-way
-//!   with EFBIG, as a full disk fails one part-way with ENOSPC.
+//!   process so the other tests are not limited) makes a write fail
+//!   part-way with EFBIG; then the game's temporary file names are taken by
+//!   links to `/dev/full`, so its writes fail with ENOSPC, as on a full
+//!   disk.
 
-use super::TempDir;
+use super::{TempDir, child_command, click, temp_files, two_player_app, wait_for_writes};
 use bevy::prelude::*;
-use bevy::state::app::StatesPlugin;
 use gomoku::persistence::autosave::{self, GameFiles, GameInfo};
 use gomoku::persistence::settings_file::{self, LoadOutcome, SettingsWarning};
 use gomoku::persistence::{self, Storage};
-use gomoku::play::ai::AiPacing;
 use gomoku::play::clock::GameClock;
-use gomoku::play::game::{Match, MatchSettings, Mode, MoveRequest, Mover, Notice};
+use gomoku::play::game::{Match, Notice};
 use gomoku::settings::Settings;
-use gomoku_engine::Point;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::time::Duration;
-
-fn two_player_app(data: &Path) -> App {
-    let two_players = MatchSettings {
-        mode: Mode::HumanVsHuman,
-        ..MatchSettings::default()
-    };
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin))
-        .add_plugins(gomoku::play::plugin)
-        .insert_resource(Match::new(two_players, &[], 0.0).unwrap())
-        .insert_resource(AiPacing { min_move_secs: 0.0 })
-        .insert_resource(Settings::default())
-        .insert_resource(GameFiles::new(Some(Storage::new(data))))
-        .add_plugins(autosave::plugin);
-    app.update();
-    app
-}
 
 /// Plays `name` and lets its writes finish and their errors be collected.
 fn play(app: &mut App, name: &str) {
-    app.world_mut().write_message(MoveRequest {
-        point: Point::parse(name, 15).unwrap(),
-        by: Mover::Human,
-    });
-    app.update();
-    assert!(
-        app.world()
-            .resource::<GameFiles>()
-            .writer
-            .wait_idle(Duration::from_secs(10))
-    );
+    click(app, name);
+    wait_for_writes(app);
     app.update();
 }
 
@@ -94,39 +68,33 @@ fn save_game(app: &App) -> std::io::Result<std::path::PathBuf> {
         .save_game(&record)
 }
 
+/// Four moves in `data`, which cannot be written: each is played, the
+/// reason is shown once, and the main menu's Save fails too.
+fn assert_play_goes_on_unsaved(data: &Path, reason: &str) {
+    let mut app = two_player_app(data);
+    play(&mut app, "h8");
+    assert_reported(&app, data, reason);
+    let first = app.world().resource::<Notice>().at;
+    for name in ["i9", "h9", "j10"] {
+        play(&mut app, name);
+    }
+    assert_eq!(moves(&app), 4, "play goes on");
+    // Said once, not at every move.
+    assert_eq!(app.world().resource::<Notice>().at, first);
+    let saved = save_game(&app);
+    assert!(saved.is_err(), "{saved:?}");
+}
+
 #[test]
 fn a_data_folder_that_cannot_be_written_is_reported_and_play_goes_on() {
     let dir = TempDir::new("unwritable");
     let file = dir.path().join("data");
     std::fs::write(&file, "a file where the folder should be").unwrap();
-    let mut cases = vec![
+    for (data, reason) in [
         (file.clone(), "File exists"),
         (file.join("below"), "Not a directory"),
-    ];
-    // SAFETY: geteuid only reads the process's user id.
-    let root = unsafe { libc::geteuid() } == 0;
-    if root {
-        eprintln!("running as root: a folder without write permission would be written");
-    } else {
-        use std::os::unix::fs::PermissionsExt;
-        let locked = dir.path().join("locked");
-        std::fs::create_dir(&locked).unwrap();
-        std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o555)).unwrap();
-        cases.push((locked, "Permission denied"));
-    }
-    for (data, reason) in cases {
-        let mut app = two_player_app(&data);
-        play(&mut app, "h8");
-        assert_reported(&app, &data, reason);
-        let first = app.world().resource::<Notice>().at;
-        for name in ["i9", "h9", "j10"] {
-            play(&mut app, name);
-        }
-        assert_eq!(moves(&app), 4, "play goes on");
-        // Said once, not at every move.
-        assert_eq!(app.world().resource::<Notice>().at, first);
-        let saved = save_game(&app);
-        assert!(saved.is_err(), "{saved:?}");
+    ] {
+        assert_play_goes_on_unsaved(&data, reason);
         assert!(!Storage::new(&data).autosave_path().exists());
     }
     assert_eq!(
@@ -134,6 +102,93 @@ fn a_data_folder_that_cannot_be_written_is_reported_and_play_goes_on() {
         "a file where the folder should be",
         "the file in the way is left alone"
     );
+}
+
+/// Runs `test` again as a child with `var` set to `data`; it passes when
+/// the child printed `done`.
+fn run_child(test: &str, var: &str, data: &Path, done: &str) {
+    let output = child_command(test).env(var, data).output().unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success() && stdout.contains(done),
+        "{}\n{stdout}\n{}",
+        output.status,
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
+const READ_ONLY_CHILD_DIR: &str = "GOMOKU_READ_ONLY_CHILD_DIR";
+
+/// In the child: gives up, in this thread and the threads it starts, the
+/// capabilities that let root read and write whatever the permissions say
+/// (CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH, CAP_FOWNER). Without root they
+/// are not held and nothing changes.
+fn give_up_overriding_permissions() {
+    #[repr(C)]
+    struct Header {
+        version: u32,
+        pid: libc::c_int,
+    }
+    #[repr(C)]
+    #[derive(Clone, Copy, Default)]
+    struct Set {
+        effective: u32,
+        permitted: u32,
+        inheritable: u32,
+    }
+    const VERSION_3: u32 = 0x2008_0522;
+    const OVERRIDES: u32 = 1 << 1 | 1 << 2 | 1 << 3;
+    let mut header = Header {
+        version: VERSION_3,
+        pid: 0,
+    };
+    let mut sets = [Set::default(); 2];
+    // SAFETY: capget and capset read and write the header and the two sets
+    // of version 3, which these are; they change only this thread.
+    unsafe {
+        let got = libc::syscall(libc::SYS_capget, &mut header, sets.as_mut_ptr());
+        assert_eq!(got, 0, "capget: {}", std::io::Error::last_os_error());
+        sets[0].effective &= !OVERRIDES;
+        sets[0].permitted &= !OVERRIDES;
+        let set = libc::syscall(libc::SYS_capset, &header, sets.as_ptr());
+        assert_eq!(set, 0, "capset: {}", std::io::Error::last_os_error());
+    }
+}
+
+fn read_only_child(data: &Path) {
+    give_up_overriding_permissions();
+    let autosave = Storage::new(data).autosave_path();
+    let before = std::fs::read(&autosave).unwrap();
+    assert_play_goes_on_unsaved(data, "Permission denied");
+    assert_eq!(
+        std::fs::read(&autosave).unwrap(),
+        before,
+        "the autosave stays"
+    );
+    assert_eq!(temp_files(data), Vec::<PathBuf>::new());
+    println!("read-only child: every write was refused and reported");
+}
+
+#[test]
+fn a_read_only_data_folder_is_reported_and_its_autosave_kept() {
+    use std::os::unix::fs::PermissionsExt;
+    if let Some(data) = std::env::var_os(READ_ONLY_CHILD_DIR) {
+        read_only_child(Path::new(&data));
+        return;
+    }
+    let dir = TempDir::new("read-only");
+    let data = dir.path().join("data");
+    let mut app = two_player_app(&data);
+    play(&mut app, "a1");
+    drop(app);
+    std::fs::set_permissions(&data, std::fs::Permissions::from_mode(0o555)).unwrap();
+    run_child(
+        "faults::a_read_only_data_folder_is_reported_and_its_autosave_kept",
+        READ_ONLY_CHILD_DIR,
+        &data,
+        "read-only child: every write was refused",
+    );
+    std::fs::set_permissions(&data, std::fs::Permissions::from_mode(0o755)).unwrap();
 }
 
 const FULL_CHILD_DIR: &str = "GOMOKU_FULL_DISK_CHILD_DIR";
@@ -152,13 +207,18 @@ fn limit_file_size(bytes: u64) {
     }
 }
 
-fn temp_files(dir: &Path) -> Vec<String> {
-    std::fs::read_dir(dir)
-        .unwrap()
-        .flatten()
-        .map(|e| e.file_name().to_string_lossy().into_owned())
-        .filter(|name| name.contains(".tmp-"))
-        .collect()
+/// In the child: takes the names of this process's next temporary
+/// autosave files (`.autosave.ron.tmp-<process>-<n>`) with links to
+/// `/dev/full`, where every write fails with ENOSPC. The write that fails
+/// removes its link (not `/dev/full`); the rest are returned.
+fn fill_the_disk(data: &Path) -> Vec<PathBuf> {
+    let links: Vec<PathBuf> = (0..500)
+        .map(|n| data.join(format!(".autosave.ron.tmp-{}-{n}", std::process::id())))
+        .collect();
+    for link in &links {
+        std::os::unix::fs::symlink("/dev/full", link).unwrap();
+    }
+    links
 }
 
 fn full_disk_child(data: &Path) {
@@ -179,14 +239,32 @@ fn full_disk_child(data: &Path) {
         whole,
         "the last whole autosave stays"
     );
-    assert_eq!(temp_files(data), Vec::<String>::new());
+    assert_eq!(temp_files(data), Vec::<PathBuf>::new());
     assert!(save_game(&app).is_err());
     // Room again: the next move is saved.
     limit_file_size(u64::MAX);
     play(&mut app, "j11");
     let saved = storage.read_autosave().unwrap().unwrap();
     assert_eq!(saved.game.moves().len(), 7);
-    println!("full-disk child: writes failed part-way and were recovered");
+
+    // Full: every write ends in ENOSPC.
+    let whole = std::fs::read(storage.autosave_path()).unwrap();
+    let links = fill_the_disk(data);
+    for name in ["k12", "j12"] {
+        play(&mut app, name);
+    }
+    assert_eq!(moves(&app), 9, "play goes on");
+    assert_reported(&app, data, "No space left on device");
+    assert_eq!(std::fs::read(storage.autosave_path()).unwrap(), whole);
+    // Room again.
+    for link in links {
+        let _ = std::fs::remove_file(link);
+    }
+    play(&mut app, "l13");
+    let saved = storage.read_autosave().unwrap().unwrap();
+    assert_eq!(saved.game.moves().len(), 10);
+    assert_eq!(temp_files(data), Vec::<PathBuf>::new());
+    println!("full-disk child: writes failed part-way and on a full disk, and were recovered");
 }
 
 #[test]
@@ -196,22 +274,11 @@ fn a_full_disk_keeps_the_last_whole_autosave_and_play_goes_on() {
         return;
     }
     let dir = TempDir::new("full");
-    let output = Command::new(std::env::current_exe().unwrap())
-        .args([
-            "faults::a_full_disk_keeps_the_last_whole_autosave_and_play_goes_on",
-            "--exact",
-            "--nocapture",
-            "--test-threads=1",
-        ])
-        .env(FULL_CHILD_DIR, dir.path().join("data"))
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    assert!(
-        output.status.success() && stdout.contains("full-disk child: writes failed part-way"),
-        "{}\n{stdout}\n{}",
-        output.status,
-        String::from_utf8_lossy(&output.stderr)
+    run_child(
+        "faults::a_full_disk_keeps_the_last_whole_autosave_and_play_goes_on",
+        FULL_CHILD_DIR,
+        &dir.path().join("data"),
+        "full-disk child: writes failed part-way and on a full disk",
     );
 }
 
