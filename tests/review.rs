@@ -284,6 +284,59 @@ fn a_solved_and_a_failed_puzzle_are_counted_and_kept() {
 }
 
 #[test]
+fn show_the_solution_puts_the_start_back_with_the_winning_line_drawn() {
+    let dir = TempDir::new("solution");
+    let mut app = reviewed_app(&dir.0);
+    app.world_mut()
+        .resource_mut::<NextState<Overlay>>()
+        .set(Overlay::Puzzles);
+    app.update();
+    app.update();
+    let current = |app: &App| {
+        let puzzles = app.world().resource::<Puzzles>();
+        let t = puzzles.current.as_ref().unwrap();
+        (t.showing_solution, t.game.clone())
+    };
+    let line = |app: &App| app.world().resource::<LineOnBoard>().clone();
+    // Not while the try is open: the player is still looking for it.
+    send(&mut app, PuzzleCommand::ShowSolution);
+    assert!(!current(&app).0);
+    assert_eq!(line(&app), LineOnBoard::default());
+    assert!(matches!(
+        play_and_wait(&mut app, "k8"),
+        Outcome::Failed(Failure::WinLost, _)
+    ));
+    send(&mut app, PuzzleCommand::ShowSolution);
+    app.update();
+    let (showing, start) = current(&app);
+    assert!(showing);
+    // The board is back at the puzzle's start, with the line over it.
+    assert_eq!(start.moves(), &points(BLUNDER_AND_MISSED_VCF)[..12]);
+    match app.world().resource::<BoardSource>() {
+        BoardSource::Replay(game) => assert_eq!(game.moves(), start.moves()),
+        BoardSource::Live => panic!("the board shows the match"),
+    }
+    let drawn = line(&app);
+    assert_eq!(drawn.first, Some(Color::Black));
+    assert_eq!(drawn.points.first(), Some(&point("l8")));
+    // The line is a real win from the start: played out, Black makes five.
+    let mut game = start.clone();
+    for (i, &p) in drawn.points.iter().enumerate() {
+        assert!(game.play(p).is_ok(), "move {i} of the line");
+    }
+    assert_eq!(game.result().and_then(|r| r.winner()), Some(Color::Black));
+    // Seeing it counts nothing and plays nothing; a new try clears it.
+    let stats = app.world().resource::<Puzzles>().file.stats;
+    assert_eq!((stats.solved, stats.failed), (0, 1));
+    send(&mut app, PuzzleCommand::Play(point("l8")));
+    assert_eq!(current(&app).1.moves().len(), 12);
+    send(&mut app, PuzzleCommand::Retry);
+    app.update();
+    assert!(!current(&app).0);
+    assert_eq!(line(&app), LineOnBoard::default());
+}
+
+#[test]
 fn a_broken_puzzle_file_is_kept_aside_and_the_puzzles_start_afresh() {
     let dir = TempDir::new("broken");
     std::fs::write(dir.0.join(FILE_NAME), "stats: (solved: 3").unwrap();
