@@ -241,7 +241,7 @@ fn analysis_panel(
         .resizable(false)
         .exact_size(PANEL_WIDTH)
         .show(&mut root, |ui| {
-            ui.add_space(corner);
+            ui.add_space(corner + 6.0);
             ui.heading(RichText::new(t(lang, "analysis.title")).color(ACCENT));
             let game = shown.game();
             if game.is_over() {
