@@ -87,7 +87,7 @@ fn generate(games: u64, seed: u64) {
             Rule::Renju
         };
         let (weak, strong) = PAIRS[(index / 2) as usize % PAIRS.len()];
-        let levels = if next(&mut state) % 2 == 0 {
+        let levels = if next(&mut state).is_multiple_of(2) {
             [weak, strong]
         } else {
             [strong, weak]
