@@ -225,15 +225,22 @@ fn play_and_wait(app: &mut App, name: &str) -> Outcome {
     try_outcome(app).expect("an outcome")
 }
 
-#[test]
-fn a_solved_and_a_failed_puzzle_are_counted_and_kept() {
-    let dir = TempDir::new("puzzles");
-    let mut app = reviewed_app(&dir.0);
+/// The reviewed game's app on the puzzles screen, which opens on the
+/// first puzzle not solved: the review's missed win.
+fn puzzles_app(dir: &Path) -> App {
+    let mut app = reviewed_app(dir);
     app.world_mut()
         .resource_mut::<NextState<Overlay>>()
         .set(Overlay::Puzzles);
     app.update();
     app.update();
+    app
+}
+
+#[test]
+fn a_solved_and_a_failed_puzzle_are_counted_and_kept() {
+    let dir = TempDir::new("puzzles");
+    let mut app = puzzles_app(&dir.0);
     // The screen opens on the first puzzle not solved: the missed win.
     let current = |app: &App| {
         let t = app.world().resource::<Puzzles>().current.as_ref().unwrap();
@@ -286,12 +293,7 @@ fn a_solved_and_a_failed_puzzle_are_counted_and_kept() {
 #[test]
 fn show_the_solution_puts_the_start_back_with_the_winning_line_drawn() {
     let dir = TempDir::new("solution");
-    let mut app = reviewed_app(&dir.0);
-    app.world_mut()
-        .resource_mut::<NextState<Overlay>>()
-        .set(Overlay::Puzzles);
-    app.update();
-    app.update();
+    let mut app = puzzles_app(&dir.0);
     let current = |app: &App| {
         let puzzles = app.world().resource::<Puzzles>();
         let t = puzzles.current.as_ref().unwrap();

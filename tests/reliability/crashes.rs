@@ -26,7 +26,7 @@ use gomoku_engine::search::Level;
 use rand::{RngExt, SeedableRng};
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
-use std::process::Stdio;
+use std::process::{Child, Command, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
@@ -118,7 +118,17 @@ fn child(dir: &Path, seed: u64) -> ! {
     }
 }
 
-/// Reads the child's report lines on a thread.
+/// Starts the child and reads its report lines on a thread.
+fn spawn_reporting(command: &mut Command) -> (Child, mpsc::Receiver<String>) {
+    let mut child = command
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the test binary runs again as the child");
+    let lines = report_lines(child.stdout.take().unwrap());
+    (child, lines)
+}
+
 fn report_lines(stdout: std::process::ChildStdout) -> mpsc::Receiver<String> {
     let (send, lines) = mpsc::channel();
     std::thread::spawn(move || {
@@ -163,14 +173,11 @@ fn killed_while_saving_the_game_loses_nothing() {
     let mut expected = "-".to_string();
     let (mut moves_saved, mut mid_write, mut temp_left) = (0, 0, 0);
     for kill in 0..kills {
-        let mut child = child_command(TEST_NAME)
-            .env(CHILD_DIR, dir.path())
-            .env(CHILD_SEED, kill.to_string())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("the test binary runs again as the child");
-        let lines = report_lines(child.stdout.take().unwrap());
+        let (mut child, lines) = spawn_reporting(
+            child_command(TEST_NAME)
+                .env(CHILD_DIR, dir.path())
+                .env(CHILD_SEED, kill.to_string()),
+        );
         // Wait until it has continued, then let it play a random while.
         let start = Instant::now();
         let mut continued = None;
@@ -323,13 +330,8 @@ fn killed_while_archiving_a_finished_game_neither_loses_nor_doubles_it() {
     let mut window = Duration::ZERO;
     for kill in 0..=kills {
         let dir = TempDir::new("finish");
-        let mut child = child_command(FINISH_TEST)
-            .env(FINISH_CHILD_DIR, dir.path())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("the test binary runs again as the child");
-        let lines = report_lines(child.stdout.take().unwrap());
+        let (mut child, lines) =
+            spawn_reporting(child_command(FINISH_TEST).env(FINISH_CHILD_DIR, dir.path()));
         let wait_for = |what: &str| loop {
             let line = lines
                 .recv_timeout(Duration::from_secs(60))
