@@ -48,7 +48,8 @@ pub struct ReviewSettings {
 }
 
 impl Default for ReviewSettings {
-    /// About half a second per move: a 40-move game in 20 seconds.
+    /// Half a second a search, up to two searches a move: a 40-move game
+    /// in about 30 seconds.
     fn default() -> ReviewSettings {
         ReviewSettings {
             limits: SearchLimits::time(500),
