@@ -1,7 +1,7 @@
 //! How balanced the opening AI's proposals are and how well it chooses its
 //! colour. Run with
-//! `cargo run --release -p gomoku-engine --example opening_balance -- [games] [level]`
-//! (defaults: 12 games, Expert).
+//! `cargo run --release -p gomoku-engine --example opening_balance -- [games] [level] [rule]`
+//! (defaults: 12 games, Expert, every rule).
 //!
 //! For each opening rule the AI (node-limited, so the numbers repeat) plays
 //! whole openings in both seats. Printed per rule:
@@ -168,7 +168,11 @@ fn main() {
     println!(
         "rule          proposals  |v|<100  100-299  300-999  >=1000  mean|v|  mean v  good choices  chooser won/decided  black won"
     );
-    for rule in &OpeningRule::ALL[1..] {
+    let only = args.get(2).and_then(|r| OpeningRule::from_name(r));
+    for rule in OpeningRule::ALL[1..]
+        .iter()
+        .filter(|r| only.is_none_or(|o| o == **r))
+    {
         let mut judge_s = Searcher::new(game_rule(*rule));
         let mut play_s = Searcher::new(game_rule(*rule));
         let mut values = Vec::new();

@@ -48,8 +48,8 @@ const WIN: i32 = 30_000;
 /// Swap2: "add two stones" is preferred while neither colour is better than
 /// this for the one choosing.
 const ADD_TWO_WINDOW: i32 = 150;
-/// Sets of several stones searched when balancing, per candidate.
-const SETS_PER_CANDIDATE: usize = 2;
+/// Stones or sets of stones searched when balancing, per candidate.
+const SEARCHED_PER_CANDIDATE: usize = 2;
 /// Random sets of several stones drawn (and sifted by shape) per candidate.
 const SETS_DRAWN_PER_CANDIDATE: usize = 24;
 /// Balancing stones go within this distance of a stone (of the centre,
@@ -296,7 +296,7 @@ impl<'a> OpeningAi<'a> {
             // No candidate at all (a full region): a plain legal set.
             return self.random_set(board, region, count).unwrap_or_default();
         }
-        let shortlist = self.budget.candidates * if count == 1 { 1 } else { SETS_PER_CANDIDATE };
+        let shortlist = self.budget.candidates * SEARCHED_PER_CANDIDATE;
         if sets.len() > shortlist {
             let rule = self.rule();
             let mut sifted: Vec<(i32, Vec<Point>)> = sets
@@ -323,7 +323,17 @@ impl<'a> OpeningAi<'a> {
             scored.push((i, (v - target).abs()));
         }
         let pick = self.choose(&scored).unwrap_or(0);
-        sets.swap_remove(pick)
+        let chosen = sets.swap_remove(pick);
+        // The position's own symmetries turn the choice into equivalent
+        // ones (the regions are centred): take one at random, so that the
+        // openings vary even where the search always prefers one twin.
+        let turn = *symmetry::of_position(board)
+            .choose(&mut self.rng)
+            .expect("the identity is a symmetry of every position");
+        chosen
+            .iter()
+            .map(|&p| turn.apply(p, board.size()))
+            .collect()
     }
 
     /// The sets of `count` stones [`Self::balanced_stones`] chooses from:
