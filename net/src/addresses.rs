@@ -1,7 +1,49 @@
-//! This machine's addresses, for the host screen ("join me at …"). Read
-//! from the network interfaces; nothing is sent.
+//! Addresses: this machine's, for the host screen ("join me at …"), read
+//! from the network interfaces (nothing is sent); and the addresses a
+//! player types to host or to join, read the same way by the game and the
+//! terminal client.
 
-use std::net::IpAddr;
+use std::net::{IpAddr, SocketAddr, ToSocketAddrs};
+
+/// The TCP port a host listens on unless told otherwise.
+pub const DEFAULT_PORT: u16 = 7878;
+
+/// Where to listen: `7878` is that port on every interface, `ADDR:PORT` as
+/// given.
+pub fn host_address(text: &str) -> Result<SocketAddr, String> {
+    let text = text.trim();
+    if let Ok(port) = text.parse::<u16>() {
+        return Ok(SocketAddr::from(([0, 0, 0, 0], port)));
+    }
+    text.parse()
+        .map_err(|_| format!("needs PORT or ADDR:PORT like 127.0.0.1:7878, not '{text}'"))
+}
+
+/// Where to join: `192.168.1.5`, `192.168.1.5:7878`, `[fe80::1]:7878`,
+/// `host.lan` or `host.lan:7878`; the port defaults to [`DEFAULT_PORT`].
+/// A name is looked up here (it may wait for the resolver).
+pub fn join_address(text: &str) -> Result<SocketAddr, String> {
+    let text = text.trim();
+    if let Ok(ip) = text.parse::<IpAddr>() {
+        return Ok(SocketAddr::new(ip, DEFAULT_PORT));
+    }
+    if let Ok(addr) = text.parse::<SocketAddr>() {
+        return Ok(addr);
+    }
+    if text.is_empty() {
+        return Err("no address given".into());
+    }
+    let with_port = if text.contains(':') {
+        text.to_string()
+    } else {
+        format!("{text}:{DEFAULT_PORT}")
+    };
+    with_port
+        .to_socket_addrs()
+        .map_err(|e| format!("{text}: {e}"))?
+        .next()
+        .ok_or_else(|| format!("{text}: no such address"))
+}
 
 /// The IPv4 and IPv6 addresses of the interfaces that are up, loopback and
 /// link-local IPv6 left out, IPv4 first. Empty where they cannot be read.
@@ -78,5 +120,23 @@ mod tests {
             "the loopback interface is up on every test machine: {all:?}"
         );
         assert!(local_addresses().iter().all(|ip| !ip.is_loopback()));
+    }
+
+    #[test]
+    fn typed_addresses_take_the_default_port_when_it_is_left_out() {
+        let at = |text: &str| join_address(text).unwrap().to_string();
+        assert_eq!(at(" 192.168.1.5 "), "192.168.1.5:7878");
+        assert_eq!(at("192.168.1.5:9000"), "192.168.1.5:9000");
+        assert_eq!(at("::1"), "[::1]:7878");
+        assert_eq!(at("[::1]:9000"), "[::1]:9000");
+        assert_eq!(join_address("localhost").unwrap().port(), DEFAULT_PORT);
+        assert!(join_address("").is_err());
+        assert!(join_address("192.168.1.5:99999").is_err());
+        assert_eq!(host_address("7878").unwrap().to_string(), "0.0.0.0:7878");
+        assert_eq!(
+            host_address("127.0.0.1:0").unwrap().to_string(),
+            "127.0.0.1:0"
+        );
+        assert!(host_address("seven").is_err());
     }
 }

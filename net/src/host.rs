@@ -3,11 +3,12 @@
 
 use crate::clock::HostClock;
 use crate::link::{self, Event, Link};
-use crate::message::{ErrorKind, Message, PROTOCOL_VERSION};
+use crate::message::{BOARD_SIZE, ErrorKind, Message, PROTOCOL_VERSION};
 use crate::runtime::{
     Conn, Incoming, Input, Outbox, Presence, Session, TICK, Timing, new_join_code,
 };
 use crate::state::{GameSettings, NetGame, Violation};
+use gomoku_engine::Point;
 use gomoku_engine::opening::{Action, Decision};
 use std::io;
 use std::net::{SocketAddr, TcpListener};
@@ -35,13 +36,23 @@ impl Link {
     /// Starts hosting: binds now (so a busy port is reported at once), then
     /// waits for a joiner on a background thread.
     pub fn host(config: HostConfig) -> io::Result<Link> {
+        Link::host_from(config, &[])
+    }
+
+    /// Starts hosting a game that goes on from `moves` (a free opening's
+    /// position: the game's command line `--moves`); moves that cannot be
+    /// played are an `InvalidInput` error.
+    pub fn host_from(config: HostConfig, moves: &[Point]) -> io::Result<Link> {
+        let moves: String = moves.iter().map(|p| p.to_notation(BOARD_SIZE)).collect();
+        let game = NetGame::from_sync(config.settings.clone(), &moves, None, &[])
+            .map_err(|v| io::Error::new(io::ErrorKind::InvalidInput, v.message))?;
         let listener = TcpListener::bind(config.bind)?;
         listener.set_nonblocking(true)?;
         let local_addr = listener.local_addr()?;
         let code = config.code.clone().unwrap_or_else(new_join_code);
         let (input_tx, input_rx) = channel();
         let me = config.settings.host_seat();
-        let session = Session::new(NetGame::new(config.settings.clone()), me);
+        let session = Session::new(game, me);
         let (outbox, event_rx, shared) = Outbox::new(&session, &config.name);
         let clock = config.settings.clock.map(HostClock::new);
         let mut host = Host {

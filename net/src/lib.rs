@@ -91,7 +91,7 @@ mod runtime;
 mod state;
 pub mod wire;
 
-pub use addresses::local_addresses;
+pub use addresses::{DEFAULT_PORT, host_address, join_address, local_addresses};
 pub use client::JoinConfig;
 pub use host::HostConfig;
 pub use link::{Action, Clocks, Event, Link, Snapshot};

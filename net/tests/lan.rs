@@ -33,15 +33,18 @@ fn impatient() -> Timing {
     }
 }
 
-fn host_timed(settings: GameSettings, timing: Timing) -> Link {
-    Link::host(HostConfig {
+fn host_config(settings: GameSettings, timing: Timing) -> HostConfig {
+    HostConfig {
         bind: "127.0.0.1:0".parse().unwrap(),
         name: "Hana".into(),
         code: Some("K7M2QX".into()),
         settings,
         timing,
-    })
-    .unwrap()
+    }
+}
+
+fn host_timed(settings: GameSettings, timing: Timing) -> Link {
+    Link::host(host_config(settings, timing)).unwrap()
 }
 
 fn host_with(settings: GameSettings) -> Link {
@@ -626,4 +629,20 @@ fn a_connection_that_trickles_bytes_without_a_hello_is_cut_off() {
     expect_that(&host, "turned away", |e| {
         matches!(e, Event::TurnedAway { .. })
     });
+}
+
+#[test]
+fn a_host_may_go_on_from_a_position_and_the_joiner_takes_it() {
+    let config = host_config(GameSettings::default(), fast());
+    let host = Link::host_from(config.clone(), &[p("h8"), p("i9")]).unwrap();
+    let joiner = join(&host, "Jun", "K7M2QX");
+    connected(&host, &joiner);
+    assert_eq!(joiner.snapshot().game.move_string(), "h8i9");
+    assert_eq!(joiner.snapshot().game, host.snapshot().game);
+    play(&host, &joiner, "j10");
+    play(&joiner, &host, "a1");
+    // A position that cannot be played is refused before anything listens.
+    let refused = Link::host_from(config, &[p("h8"), p("h8")]).err().unwrap();
+    assert_eq!(refused.kind(), std::io::ErrorKind::InvalidInput);
+    assert!(refused.to_string().contains("does not replay"), "{refused}");
 }

@@ -3,7 +3,8 @@
 use gomoku_engine::opening::OpeningRule;
 use gomoku_engine::search::Level;
 use gomoku_engine::{Color, Rule};
-use std::net::{SocketAddr, ToSocketAddrs};
+use gomoku_net::{host_address, join_address};
+use std::net::SocketAddr;
 
 pub const USAGE: &str = "\
 Usage: gomoku-term [OPTIONS]
@@ -25,7 +26,7 @@ Game:
 
 LAN:
   --host [ADDR:]PORT     host a game (e.g. 7878, or 127.0.0.1:7878)
-  --join ADDR:PORT       join a game
+  --join ADDR[:PORT]     join a game (port 7878 if left out)
   --code CODE            the join code (the host makes one up if not given)
   --clock MIN[+SEC]      host: minutes per player and seconds added per move
                          (e.g. 5+3; default untimed)
@@ -173,9 +174,12 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> 
             }
             "--moves" => options.moves = Some(value()?),
             "--host" => {
-                options.net = Net::Host(host_addr(&value()?).map_err(|e| format!("--host {e}"))?)
+                options.net = Net::Host(host_address(&value()?).map_err(|e| format!("--host {e}"))?)
             }
-            "--join" => options.net = Net::Join(join_addr(&value()?)?),
+            "--join" => {
+                let v = value()?;
+                options.net = Net::Join(join_address(&v).map_err(|e| format!("--join {e}"))?)
+            }
             "--code" => {
                 let v = value()?;
                 if v.trim().is_empty() || v.len() > 32 {
@@ -205,7 +209,7 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> 
                 })?);
             }
             "--browse" => {
-                let addr = host_addr(&value()?).map_err(|e| format!("--browse {e}"))?;
+                let addr = host_address(&value()?).map_err(|e| format!("--browse {e}"))?;
                 return Ok(Command::Browse(addr));
             }
             "--plain" => options.plain = true,
@@ -247,25 +251,6 @@ fn parse_clock(text: &str) -> Result<(u64, u64), String> {
         ));
     }
     Ok(((minutes * 60_000.0) as u64, seconds * 1000))
-}
-
-/// `7878` → 0.0.0.0:7878 (every interface); `ADDR:PORT` as given.
-fn host_addr(text: &str) -> Result<SocketAddr, String> {
-    let text = text.trim();
-    if let Ok(port) = text.parse::<u16>() {
-        return Ok(SocketAddr::from(([0, 0, 0, 0], port)));
-    }
-    text.parse()
-        .map_err(|_| format!("needs PORT or ADDR:PORT like 127.0.0.1:7878, not '{text}'"))
-}
-
-fn join_addr(text: &str) -> Result<SocketAddr, String> {
-    let bad = |why: String| format!("--join {text}: {why}");
-    text.trim()
-        .to_socket_addrs()
-        .map_err(|e| bad(e.to_string()))?
-        .next()
-        .ok_or_else(|| bad("no such address".into()))
 }
 
 #[cfg(test)]
