@@ -3,6 +3,7 @@
 
 use crate::analysis::Pointed;
 use crate::i18n::Language;
+use crate::network::start::{LanOptions, LanStart};
 use crate::play::game::{BOARD_SIZE, Match, MatchSettings, Mode};
 use crate::play::opening;
 use crate::ui_core::Overlay;
@@ -28,6 +29,13 @@ Game:
   --opening-steps LIST   start in the opening after these steps: points
                          (stones, offers, picks) and swap, keep, add, centre,
                          ten, or a number of offers, e.g. 'h8 h9 g9 add'
+
+Network (LAN):
+  --host [ADDR:]PORT     host a game (e.g. 7878): --rule, --opening, --color
+                         (the host's) and --moves (a position to go on from)
+  --join ADDR[:PORT]     join a game (port 7878 if left out); needs --code
+  --code CODE            the join code (the host makes one up if not given)
+  --name NAME            your name on the network
 
 Menus and files:
   FILE                   open a game (.ron, .psq, .sgf, or a move-string
@@ -79,6 +87,8 @@ pub struct Options {
     /// Review the opened file at once (`--review`).
     pub review: bool,
     pub analysis: crate::analysis::StartOptions,
+    /// Host or join a LAN game at once.
+    pub lan: LanOptions,
 }
 
 impl Default for Options {
@@ -97,6 +107,7 @@ impl Default for Options {
             file: None,
             review: false,
             analysis: Default::default(),
+            lan: LanOptions::default(),
         }
     }
 }
@@ -129,6 +140,9 @@ impl Options {
         match (&self.file, self.screen) {
             (Some(_), _) => Overlay::Replay,
             (None, Some(screen)) => screen,
+            (None, None) if self.lan.start.is_some() => {
+                self.lan.first_screen().unwrap_or(Overlay::None)
+            }
             (None, None) if board_first => Overlay::None,
             (None, None) => Overlay::Main,
         }
@@ -234,6 +248,18 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> 
                     )
                 });
             }
+            Long("host") => {
+                let v = value(&mut parser)?;
+                let addr = gomoku_net::host_address(&v).map_err(|e| format!("--host {e}"))?;
+                options.lan.start = Some(LanStart::Host(addr));
+            }
+            Long("join") => {
+                let v = value(&mut parser)?;
+                let addr = gomoku_net::join_address(&v).map_err(|e| format!("--join {e}"))?;
+                options.lan.start = Some(LanStart::Join(addr));
+            }
+            Long("code") => options.lan.code = Some(value(&mut parser)?.trim().to_string()),
+            Long("name") => options.lan.name = Some(value(&mut parser)?.trim().to_string()),
             Long("write-sounds") => {
                 return Ok(Command::WriteSounds(PathBuf::from(value(&mut parser)?)));
             }
@@ -248,6 +274,7 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> 
     if options.review && options.file.is_none() {
         return Err("--review needs a game FILE to review".to_string());
     }
+    options.lan.check(!options.moves.is_empty())?;
     // The starting position must be playable under the chosen rule.
     options.start_match()?;
     Ok(Command::Play(Box::new(options)))

@@ -150,6 +150,13 @@ impl Plugin for GamePlugin {
             app.insert_resource(review::game_review::ReviewOnOpen);
         }
         ui::menus::start_with(app, options.first_screen(), options.file.clone());
+        network::start::start_with(
+            app,
+            &options.lan,
+            &options.settings,
+            &options.moves,
+            settings,
+        );
         analysis::start_with(app, &options.analysis);
         match &options.screenshot {
             // A screenshot is taken after a number of frames: keep drawing.

@@ -7,14 +7,22 @@
 
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
+use gomoku::cli::{self, Command};
+use gomoku::network::screens::{Discovery, DiscoveryListen};
 use gomoku::network::session::{Lan, LogLine, Role};
+use gomoku::network::start::{LanOptions, LanStart};
 use gomoku::persistence::autosave::{self, GameFiles};
-use gomoku::persistence::{self, Storage};
+use gomoku::persistence::{self, Opponent, Storage, Tally};
 use gomoku::play::ai::AiPacing;
 use gomoku::play::game::{GameCommand, Match, MatchSettings, Mode, Notice, Player};
+use gomoku::play::opening::OpeningStep;
+use gomoku::settings::Settings;
+use gomoku::ui_core::Overlay;
 use gomoku_engine::board::parse_move_list;
+use gomoku_engine::opening::{Action as Step, Decision, OpeningRule};
 use gomoku_engine::record::formats::{PlayerKind, SavedResult, WinReason};
 use gomoku_engine::{Color, GameResult, Point, Rule};
+use gomoku_net::discovery::{Announcement, Announcer};
 use gomoku_net::{Action, Event, GameSettings, HostConfig, JoinConfig, Link, Timing};
 use std::net::SocketAddr;
 use std::path::Path;
@@ -62,6 +70,17 @@ fn host(app: &mut App, settings: GameSettings) -> SocketAddr {
     };
     app.insert_resource(lan);
     addr
+}
+
+/// The game joins the game at `addr`.
+fn join_lan(addr: SocketAddr, name: &str) -> Lan {
+    Lan::join(JoinConfig {
+        addr,
+        name: name.into(),
+        code: CODE.into(),
+        timing: Timing::default(),
+    })
+    .unwrap()
 }
 
 fn join(addr: SocketAddr, name: &str) -> Link {
@@ -135,26 +154,26 @@ fn hosted_game(dir: &Path, rule: Rule) -> (App, Link, SocketAddr) {
     (app, joiner, addr)
 }
 
-/// Plays `names` alternately: the game's moves by clicks, the joiner's
+/// Plays `names` alternately: the game's moves by clicks, the other end's
 /// through its link; each move is waited for on both sides.
-fn play_alternately(app: &mut App, joiner: &Link, names: &[&str]) {
+fn play_alternately(app: &mut App, other: &Link, names: &[&str]) {
     let mut played = moves(app);
     for name in names {
-        let host_to_move = app.world().resource::<Match>().human_to_move();
-        if host_to_move {
+        let mine = app.world().resource::<Match>().human_to_move();
+        if mine {
             click(app, name);
         } else {
-            joiner.act(Action::Play(point(name)));
+            other.act(Action::Play(point(name)));
         }
         played.push(point(name));
         update_until(app, &format!("{name} on the game's board"), |app| {
             moves(app) == played
         });
         let start = Instant::now();
-        while joiner.snapshot().game.game().moves() != played.as_slice() {
+        while other.snapshot().game.game().moves() != played.as_slice() {
             assert!(
                 start.elapsed() < Duration::from_secs(10),
-                "{name} at the joiner"
+                "{name} at the other end"
             );
             std::thread::sleep(Duration::from_millis(2));
         }
@@ -169,6 +188,78 @@ fn archived(dir: &Path) -> Vec<persistence::GameSummary> {
         .collect()
 }
 
+/// The statistics' wins, draws and losses against network players under
+/// `rule`.
+fn network_tally(dir: &Path, rule: Rule) -> Tally {
+    let stats = Storage::new(dir).statistics();
+    stats
+        .rows()
+        .into_iter()
+        .find(|row| (row.0, row.1) == (&Opponent::Network, rule))
+        .map_or_else(Tally::default, |row| row.2)
+}
+
+/// The opening steps the match has taken so far.
+fn steps(app: &App) -> Vec<Step> {
+    let m = app.world().resource::<Match>();
+    m.game()
+        .opening()
+        .map_or(Vec::new(), |o| o.actions().to_vec())
+}
+
+/// The local player takes an opening step from the opening panel (a
+/// choice, a number); one frame runs.
+fn choose(app: &mut App, action: Step) {
+    app.world_mut()
+        .resource_mut::<Messages<OpeningStep>>()
+        .write(OpeningStep::human(action));
+    app.update();
+}
+
+/// Waits until the match and `other` both have `n` opening steps, the
+/// same ones.
+fn steps_agree(app: &mut App, other: &Link, n: usize) {
+    update_until(
+        app,
+        &format!("opening step {n} on the game's board"),
+        |app| steps(app).len() == n,
+    );
+    let start = Instant::now();
+    while other.snapshot().game.opening().actions().len() < n {
+        assert!(start.elapsed() < Duration::from_secs(10), "step {n} there");
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    assert_eq!(steps(app), other.snapshot().game.opening().actions());
+}
+
+/// The other end takes an opening step.
+fn their_step(app: &mut App, other: &Link, action: Step) {
+    let n = steps(app).len() + 1;
+    other.act(Action::Opening(action));
+    steps_agree(app, other, n);
+}
+
+/// The game's player clicks `name` in the opening (a stone, an offer, a
+/// pick: the phase says which).
+fn my_click(app: &mut App, other: &Link, name: &str) {
+    let n = steps(app).len() + 1;
+    click(app, name);
+    steps_agree(app, other, n);
+}
+
+/// The game's player chooses from the opening panel.
+fn my_choice(app: &mut App, other: &Link, action: Step) {
+    let n = steps(app).len() + 1;
+    choose(app, action);
+    steps_agree(app, other, n);
+}
+
+/// Waits for a warning beside the board and clears it.
+fn refused(app: &mut App, what: &str) {
+    update_until(app, what, |app| app.world().resource::<Notice>().warning);
+    app.world_mut().resource_mut::<Notice>().warning = false;
+}
+
 fn wait_for_files(app: &App) {
     let files = app.world().resource::<GameFiles>();
     assert!(
@@ -178,7 +269,7 @@ fn wait_for_files(app: &App) {
 }
 
 #[test]
-fn the_game_hosts_a_protocol_client_and_the_finished_game_lands_in_the_history() {
+fn the_game_hosts_a_protocol_client_and_the_finished_game_lands_in_the_history_and_statistics() {
     let dir = TempDir::new("five");
     let (mut app, joiner, _) = hosted_game(dir.path(), Rule::Freestyle);
     let m = app.world().resource::<Match>();
@@ -230,6 +321,167 @@ fn the_game_hosts_a_protocol_client_and_the_finished_game_lands_in_the_history()
         (game.white.name.as_str(), &game.white.kind),
         ("Jun", &PlayerKind::Remote)
     );
+    // Counted in the statistics as a win against a network player.
+    let tally = network_tally(dir.path(), Rule::Freestyle);
+    assert_eq!((tally.wins, tally.draws, tally.losses), (1, 0, 0));
+}
+
+#[test]
+fn a_swap2_opening_over_the_network_hands_the_colours_over_with_the_players() {
+    let dir = TempDir::new("swap2");
+    let mut app = game_app(dir.path());
+    let settings = GameSettings {
+        rule: Rule::Freestyle,
+        opening: OpeningRule::Swap2,
+        host_color: Color::Black,
+        ..GameSettings::default()
+    };
+    let addr = host(&mut app, settings);
+    let joiner = join(addr, "Jun");
+    update_until(&mut app, "the joiner to sit down", |app| {
+        app.world().resource::<Match>().in_opening()
+    });
+    assert_eq!(
+        app.world().resource::<Match>().settings().opening,
+        OpeningRule::Swap2
+    );
+
+    // The game's player is the first player: three stones by clicks; the
+    // joiner may not place them.
+    my_click(&mut app, &joiner, "h8");
+    joiner.act(Action::Opening(Step::Place(point("a1"))));
+    my_click(&mut app, &joiner, "i9");
+    my_click(&mut app, &joiner, "j8");
+    assert!(moves_are(&mut app, "h8i9j8"));
+    // The joiner decides now: a click here is refused and changes nothing.
+    click(&mut app, "k7");
+    refused(&mut app, "the refused click");
+    assert_eq!(steps(&app).len(), 3);
+
+    // The joiner adds two stones; the game's player takes White.
+    their_step(&mut app, &joiner, Step::Decide(Decision::AddTwo));
+    their_step(&mut app, &joiner, Step::Place(point("k7")));
+    their_step(&mut app, &joiner, Step::Place(point("g9")));
+    my_choice(&mut app, &joiner, Step::Decide(Decision::Swap));
+    let m = app.world().resource::<Match>();
+    assert!(!m.in_opening());
+    assert_eq!(m.player(Color::White), Player::Human);
+    assert_eq!(m.player(Color::Black), Player::Remote);
+    assert_eq!(
+        (m.name(Color::White), m.name(Color::Black)),
+        (Some("Hana"), Some("Jun"))
+    );
+    assert_eq!(joiner.snapshot().me, Color::Black);
+
+    // White (the game's player) moves on.
+    play_alternately(&mut app, &joiner, &["l6", "a1"]);
+    assert!(moves_are(&mut app, "h8i9j8k7g9l6a1"));
+    joiner.act(Action::Resign);
+    update_until(&mut app, "the resignation", |app| {
+        app.world().resource::<Match>().game().result()
+            == Some(&GameResult::Resigned {
+                loser: Color::Black,
+            })
+    });
+    wait_for_files(&app);
+    let games = archived(dir.path());
+    assert_eq!(games.len(), 1);
+    assert_eq!(
+        (games[0].white.name.as_str(), &games[0].white.kind),
+        ("Hana", &PlayerKind::Human)
+    );
+    assert_eq!(
+        (games[0].black.name.as_str(), &games[0].black.kind),
+        ("Jun", &PlayerKind::Remote)
+    );
+    let tally = network_tally(dir.path(), Rule::Freestyle);
+    assert_eq!((tally.wins, tally.draws, tally.losses), (1, 0, 0));
+}
+
+#[test]
+fn the_game_joins_a_renju_game_and_plays_a_taraguchi10_opening_with_ten_offers() {
+    let dir = TempDir::new("taraguchi");
+    let host_link = Link::host(HostConfig {
+        bind: "127.0.0.1:0".parse().unwrap(),
+        name: "Hana".into(),
+        code: Some(CODE.into()),
+        settings: GameSettings {
+            rule: Rule::Renju,
+            opening: OpeningRule::Taraguchi10,
+            host_color: Color::Black,
+            clock: None,
+        },
+        timing: Timing::default(),
+    })
+    .unwrap();
+    let mut app = game_app(dir.path());
+    app.insert_resource(join_lan(host_link.local_addr().unwrap(), "Jun"));
+    update_until(&mut app, "the game to sit down", |app| {
+        app.world().resource::<Match>().in_opening()
+    });
+    let m = app.world().resource::<Match>();
+    assert_eq!(m.settings().human_color, Color::White);
+    assert_eq!(m.settings().names, ["Hana".to_string(), "Jun".to_string()]);
+    assert_eq!(m.player(Color::White), Player::Human);
+
+    // The host places the centre; the game's player takes Black.
+    their_step(&mut app, &host_link, Step::Place(point("h8")));
+    my_choice(&mut app, &host_link, Step::Decide(Decision::Swap));
+    assert_eq!(
+        app.world().resource::<Match>().player(Color::Black),
+        Player::Human
+    );
+    their_step(&mut app, &host_link, Step::Place(point("i9")));
+    my_choice(&mut app, &host_link, Step::Decide(Decision::Keep));
+    // The third stone must stay within the centre's 5x5 square.
+    click(&mut app, "a1");
+    refused(&mut app, "a stone outside the region");
+    assert!(moves_are(&mut app, "h8i9"));
+    my_click(&mut app, &host_link, "j10");
+    their_step(&mut app, &host_link, Step::Decide(Decision::Keep));
+    their_step(&mut app, &host_link, Step::Place(point("g9")));
+
+    // Black (the game's player) offers ten fifth moves by clicks; White
+    // picks one of them.
+    my_choice(&mut app, &host_link, Step::Decide(Decision::TenOffers));
+    let offers = [
+        "a1", "b1", "c1", "d1", "e1", "a15", "b15", "c15", "d15", "e15",
+    ];
+    for offer in offers {
+        my_click(&mut app, &host_link, offer);
+    }
+    assert!(moves_are(&mut app, "h8i9j10g9"));
+    their_step(&mut app, &host_link, Step::Pick(point("c15")));
+    let m = app.world().resource::<Match>();
+    assert!(!m.in_opening());
+    assert!(moves_are(&mut app, "h8i9j10g9c15"));
+
+    // The game goes on with moves; the game's player (Black) resigns.
+    play_alternately(&mut app, &host_link, &["k11", "f6"]);
+    command(&mut app, GameCommand::Resign);
+    update_until(&mut app, "the resignation", |app| {
+        app.world().resource::<Match>().game().result()
+            == Some(&GameResult::Resigned {
+                loser: Color::Black,
+            })
+    });
+    assert_eq!(
+        host_link.snapshot().game.outcome().unwrap().winner(),
+        Some(Color::White)
+    );
+    wait_for_files(&app);
+    let games = archived(dir.path());
+    assert_eq!(games.len(), 1);
+    assert_eq!(
+        (games[0].black.name.as_str(), &games[0].black.kind),
+        ("Jun", &PlayerKind::Human)
+    );
+    assert_eq!(
+        (games[0].white.name.as_str(), &games[0].white.kind),
+        ("Hana", &PlayerKind::Remote)
+    );
+    let tally = network_tally(dir.path(), Rule::Renju);
+    assert_eq!((tally.wins, tally.draws, tally.losses), (0, 0, 1));
 }
 
 #[test]
@@ -359,4 +611,112 @@ fn a_dropped_joiner_pauses_the_game_and_comes_back_to_the_same_position() {
         lan(app).down.is_none()
     });
     play_alternately(&mut app, &again, &["a2", "j8"]);
+}
+
+#[test]
+fn the_command_line_hosts_a_position_and_a_protocol_client_joins_it() {
+    let args = |line: &str| {
+        line.split_whitespace()
+            .map(String::from)
+            .collect::<Vec<_>>()
+    };
+    let Ok(Command::Play(options)) = cli::parse(args(
+        "--host 127.0.0.1:0 --code K7M2QX --name Hana --rule renju --color white --moves h8i9j10",
+    )) else {
+        panic!("the LAN options parse");
+    };
+    assert_eq!(options.first_screen(), Overlay::LanHost);
+    assert_eq!(
+        options.lan,
+        LanOptions {
+            start: Some(LanStart::Host("127.0.0.1:0".parse().unwrap())),
+            code: Some(CODE.into()),
+            name: Some("Hana".into()),
+        }
+    );
+    let Ok(Command::Play(joining)) = cli::parse(args("--join 192.168.1.5 --code abc")) else {
+        panic!("a join parses");
+    };
+    assert_eq!(
+        joining.lan.start,
+        Some(LanStart::Join("192.168.1.5:7878".parse().unwrap()))
+    );
+    assert_eq!(joining.first_screen(), Overlay::LanJoin);
+    for (bad, why) in [
+        ("--join 192.168.1.5", "--code"),
+        ("--join 192.168.1.5 --code abc --moves h8", "--moves"),
+        ("--code abc", "--host or --join"),
+        ("--host seven", "--host"),
+        (
+            "--host 7878 --code 0123456789012345678901234567890123",
+            "1 to 32",
+        ),
+    ] {
+        let err = cli::parse(args(bad)).unwrap_err();
+        assert!(err.contains(why), "{bad}: {err}");
+    }
+
+    // The game starts hosting the position; a client joins and plays on.
+    let dir = TempDir::new("cli-host");
+    let mut app = game_app(dir.path());
+    gomoku::network::start::start_with(
+        &mut app,
+        &options.lan,
+        &options.settings,
+        &options.moves,
+        &Settings::default(),
+    );
+    let Role::Host { addr } = lan(&mut app).role else {
+        panic!("the game hosts")
+    };
+    let joiner = join(addr, "Jun");
+    update_until(&mut app, "the joiner to sit down", |app| {
+        app.world().resource::<Match>().settings().mode == Mode::Network
+    });
+    assert_eq!(joiner.snapshot().me, Color::Black);
+    assert_eq!(joiner.snapshot().game.settings.rule, Rule::Renju);
+    assert!(moves_are(&mut app, "h8i9j10"));
+    play_alternately(&mut app, &joiner, &["k11", "a1"]);
+}
+
+#[test]
+fn the_join_screen_lists_a_game_announced_on_the_network() {
+    // The game's logic with the network screens' systems (no window: the
+    // test reads the list the Join screen draws).
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin))
+        .add_plugins(gomoku::play::plugin)
+        .insert_resource(Match::new(MatchSettings::default(), &[], 0.0).unwrap())
+        .init_state::<Overlay>()
+        .insert_resource(DiscoveryListen("127.0.0.1:0".parse().unwrap()))
+        .add_plugins(gomoku::network::plugin);
+    app.update();
+    app.world_mut()
+        .resource_mut::<NextState<Overlay>>()
+        .set(Overlay::LanJoin);
+    app.update();
+    let listening = app
+        .world()
+        .resource::<Discovery>()
+        .local_addr()
+        .expect("the Join screen listens");
+    let announcement = Announcement::new("Hana", 7878, Rule::Renju);
+    let _announcer = Announcer::start(listening, Duration::from_millis(50), &announcement).unwrap();
+    update_until(&mut app, "the announced game on the list", |app| {
+        !app.world()
+            .resource::<Discovery>()
+            .games()
+            .unwrap()
+            .is_empty()
+    });
+    let games = app.world().resource::<Discovery>().games().unwrap();
+    assert_eq!(games.len(), 1);
+    assert_eq!(games[0].announcement, announcement);
+    assert_eq!(games[0].addr, "127.0.0.1:7878".parse().unwrap());
+    // Leaving the screen stops listening.
+    app.world_mut()
+        .resource_mut::<NextState<Overlay>>()
+        .set(Overlay::Main);
+    app.update();
+    assert!(app.world().get_resource::<Discovery>().is_none());
 }

@@ -8,7 +8,7 @@ use bevy::time::TimeUpdateStrategy;
 use gomoku::i18n::{self, Language};
 use gomoku::persistence::autosave::{self, GameFiles, GameInfo};
 use gomoku::persistence::settings_file::{self, LoadOutcome};
-use gomoku::persistence::{self, LoadError, Outcome, Storage};
+use gomoku::persistence::{self, LoadError, Opponent, Outcome, Storage};
 use gomoku::play::Pause;
 use gomoku::play::ai::AiPacing;
 use gomoku::play::clock::{AiTimeLimit, GameClock, format_ms};
@@ -546,13 +546,16 @@ fn statistics_count_the_humans_results_per_level_and_rule() {
     let stats = store.statistics();
     let rows = stats.rows();
     assert_eq!(rows.len(), 2);
-    assert_eq!(rows[0].0, "Novice");
+    assert_eq!(rows[0].0, &Opponent::Ai("Novice".into()));
     assert_eq!(rows[0].1, Rule::Freestyle);
     assert_eq!(
         (rows[0].2.wins, rows[0].2.draws, rows[0].2.losses),
         (1, 0, 2)
     );
-    assert_eq!((rows[1].0, rows[1].1), ("Expert", Rule::Renju));
+    assert_eq!(
+        (rows[1].0, rows[1].1),
+        (&Opponent::Ai("Expert".into()), Rule::Renju)
+    );
     assert_eq!(rows[1].2.wins, 1);
     assert_eq!(stats.total().games(), 4);
     assert_eq!(stats.games.len(), 4);

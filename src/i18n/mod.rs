@@ -329,7 +329,7 @@ pub const STRINGS: &[(&str, &str, &str)] = &[
     ("col.rule", "Rule", "规则"),
     ("col.result", "Result", "结果"),
     ("col.moves", "Moves", "手数"),
-    ("col.level", "Level", "棋力"),
+    ("col.opponent", "Opponent", "对手"),
     ("replay.title", "Replay", "复盘"),
     ("replay.first", "First", "开局"),
     ("replay.prev", "Back", "后退"),

@@ -12,13 +12,7 @@ pub const STRINGS: &[(&str, &str, &str)] = &[
     ("lan.host_title", "Host a game", "创建对局"),
     ("lan.join_title", "Join a game", "加入对局"),
     ("lan.your_name", "Your name", "你的名字"),
-    ("lan.opening", "Opening", "开局规则"),
-    ("lan.opening_free", "Free opening", "自由开局"),
-    (
-        "lan.opening_later",
-        "Opening rules (swap, swap2, …) are not yet playable in network games",
-        "交换、二次交换等开局规则暂不支持网络对局",
-    ),
+    ("lan.default_name", "Player", "玩家"),
     (
         "lan.clock_host",
         "Your computer keeps the clocks for both players",
@@ -108,6 +102,7 @@ pub const STRINGS: &[(&str, &str, &str)] = &[
         "你已离开这局网络对局：请从菜单开始新对局",
     ),
     ("player.remote", "Opponent", "对手"),
+    ("stats.network", "Network player", "网络玩家"),
     (
         "result.no_legal_move",
         "Draw ({0} has no legal move)",

@@ -1,12 +1,13 @@
 //! The frame's work of a LAN game, without any drawing: read the link
 //! every frame (never waiting), bring the match in line with the link's
-//! game, and send the local player's moves, undo requests and resignation
-//! to the link first.
+//! game, and send the local player's moves, opening steps, undo requests
+//! and resignation to the link first.
 //!
 //! The link is the authority: it checks every move with the engine before
 //! it sends or accepts it. The match follows the link's game by messages
 //! only — a move as the same [`MoveRequest`] a click makes (so it lands
-//! with the same animation and sound), an agreed undo as
+//! with the same animation and sound), a step of the opening as the same
+//! [`OpeningStep`] the board and the opening panel send, an agreed undo as
 //! [`GameCommand::TakeBackTo`], an ending the moves do not give as
 //! [`GameCommand::Declare`], a different game (joined, resynchronised,
 //! new game) as [`GameCommand::Start`]. So a bad message, which the link
@@ -16,10 +17,14 @@ use super::session::Lan;
 use crate::i18n::t;
 use crate::play::AppSystems;
 use crate::play::clock::GameClock;
-use crate::play::game::{GameCommand, Match, MatchSettings, Mode, MoveRequest, Mover, Notice};
+use crate::play::game::{
+    GameCommand, Match, MatchSettings, Mode, MoveRequest, Mover, Notice, tentative_color,
+};
+use crate::play::opening::OpeningStep;
 use crate::settings::Settings;
 use bevy::prelude::*;
-use gomoku_engine::{Color, ForbiddenPolicy, GameResult, Point};
+use gomoku_engine::opening::{self, OpeningRule};
+use gomoku_engine::{ForbiddenPolicy, Game, GameResult, Point};
 use gomoku_net::{Action, Event, Snapshot};
 
 pub(super) fn plugin(app: &mut App) {
@@ -53,18 +58,28 @@ fn explain_a_left_game(
     }
 }
 
-/// Clicks, Ctrl+Z and Resign in a network game are asks to the link: it
-/// checks them and reports what happened.
+/// Clicks, opening choices, Ctrl+Z and Resign in a network game are asks
+/// to the link: it checks them and reports what happened.
 fn forward_local_input(
     mut lan: ResMut<Lan>,
     m: Res<Match>,
     mut moves: MessageReader<MoveRequest>,
+    mut steps: MessageReader<OpeningStep>,
     mut commands_in: MessageReader<GameCommand>,
 ) {
     let in_play = lan.started && m.settings().mode == Mode::Network;
     for request in moves.read() {
-        if in_play && request.by == Mover::Human {
+        // A click in the opening becomes an opening step (the play module
+        // knows whether it places, offers or picks), read below.
+        if in_play && request.by == Mover::Human && !m.in_opening() {
             lan.act(Action::Play(request.point));
+        }
+    }
+    for step in steps.read() {
+        if in_play && step.by == Mover::Human {
+            for &action in &step.actions {
+                lan.act(Action::Opening(action));
+            }
         }
     }
     for command in commands_in.read() {
@@ -83,6 +98,8 @@ pub enum Catchup {
     InStep,
     /// Another game (settings, players, or moves that do not follow).
     Replace,
+    /// The link's opening went on by these steps (no moves after them yet).
+    Opening(Vec<opening::Action>),
     /// Take back to `keep` moves (if fewer than now), then play `play`.
     Moves { keep: usize, play: Vec<Point> },
     /// The link's game ended in a way the moves do not say.
@@ -95,9 +112,33 @@ pub fn catchup(m: &Match, snapshot: &Snapshot) -> Catchup {
     if *m.settings() != network_settings(snapshot) {
         return Catchup::Replace;
     }
+    let done: &[opening::Action] = m.game().opening().map_or(&[], |o| o.actions());
+    let all = snapshot.game.opening().actions();
+    if !all.starts_with(done) {
+        return Catchup::Replace;
+    }
+    if done.len() < all.len() {
+        // Stones after the match's part of the opening: not the same game.
+        let placed = m
+            .game()
+            .opening()
+            .map_or(0, crate::play::opening::stones_placed);
+        if m.game().moves().len() != placed {
+            return Catchup::Replace;
+        }
+        return Catchup::Opening(all[done.len()..].to_vec());
+    }
     let (have, want) = (m.game().moves(), target.moves());
     let keep = have.iter().zip(want).take_while(|(a, b)| a == b).count();
     if keep < have.len() || keep < want.len() {
+        let fixed = m
+            .game()
+            .opening()
+            .map_or(0, crate::play::opening::stones_placed);
+        if keep < fixed {
+            // Undo never takes the opening's stones back.
+            return Catchup::Replace;
+        }
         if m.game().is_over() && keep == have.len() && !want.is_empty() {
             // Moves after an ending here: the two games went apart.
             return Catchup::Replace;
@@ -115,22 +156,22 @@ pub fn catchup(m: &Match, snapshot: &Snapshot) -> Catchup {
 }
 
 /// The match settings of the link's game: the local player holds the
-/// colour the link says, the players' names are the link's.
+/// seat the link says, the players' names are the link's. Like the match,
+/// they name the players by their tentative colours, which the opening's
+/// swaps do not change.
 pub fn network_settings(snapshot: &Snapshot) -> MatchSettings {
-    let name = |color: Color| {
-        if color == snapshot.me {
-            snapshot.my_name.clone()
-        } else {
-            snapshot.opponent.clone().unwrap_or_default()
-        }
-    };
+    let mine = tentative_color(snapshot.my_seat);
+    let mut names: [String; 2] = Default::default();
+    names[mine.index()] = snapshot.my_name.clone();
+    names[mine.opponent().index()] = snapshot.opponent.clone().unwrap_or_default();
     MatchSettings {
         mode: Mode::Network,
-        human_color: snapshot.me,
+        human_color: mine,
         rule: snapshot.game.settings.rule,
         // A LAN game refuses forbidden points (docs/lan-protocol.md).
         policy: ForbiddenPolicy::Refuse,
-        names: [name(Color::Black), name(Color::White)],
+        names,
+        opening: snapshot.game.settings.opening,
         ..MatchSettings::default()
     }
 }
@@ -139,8 +180,9 @@ pub fn network_settings(snapshot: &Snapshot) -> MatchSettings {
 fn follow_link(
     mut lan: ResMut<Lan>,
     m: Res<Match>,
-    mut awaited: Local<Option<usize>>,
+    mut awaited: Local<Option<Progress>>,
     mut moves: MessageWriter<MoveRequest>,
+    mut steps: MessageWriter<OpeningStep>,
     mut commands: MessageWriter<GameCommand>,
     mut notice: ResMut<Notice>,
     time: Res<Time>,
@@ -167,7 +209,7 @@ fn follow_link(
     let mut plan = catchup(&m, &lan.snapshot);
     // Moves asked for last frame that the match did not take: the two
     // games disagree, so the link's game replaces the match.
-    let refused = awaited.take().is_some_and(|n| m.game().moves().len() != n);
+    let refused = awaited.take().is_some_and(|p| p != Progress::of(m.game()));
     if (resynced || refused) && plan != Catchup::InStep {
         plan = Catchup::Replace;
     }
@@ -187,11 +229,29 @@ fn follow_link(
             }
             Err(e) => error!("the network game cannot be shown: {e}"),
         },
+        Catchup::Opening(actions) => {
+            let now_done = Progress::of(m.game());
+            let placed = actions
+                .iter()
+                .filter(|a| matches!(a, opening::Action::Place(_) | opening::Action::Pick(_)))
+                .count();
+            *awaited = Some(Progress {
+                opening_steps: now_done.opening_steps + actions.len(),
+                moves: now_done.moves + placed,
+            });
+            steps.write(OpeningStep {
+                actions,
+                by: Mover::Network,
+            });
+        }
         Catchup::Moves { keep, play } => {
             if keep < m.game().moves().len() {
                 commands.write(GameCommand::TakeBackTo(keep));
             }
-            *awaited = Some(keep + play.len());
+            *awaited = Some(Progress {
+                opening_steps: Progress::of(m.game()).opening_steps,
+                moves: keep + play.len(),
+            });
             for point in play {
                 moves.write(MoveRequest {
                     point,
@@ -205,11 +265,40 @@ fn follow_link(
     }
 }
 
-/// The link's game as a match.
+/// How far a game has got: what the match should reach once the messages
+/// sent for it are applied.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Progress {
+    opening_steps: usize,
+    moves: usize,
+}
+
+impl Progress {
+    fn of(game: &Game) -> Progress {
+        Progress {
+            opening_steps: game.opening().map_or(0, |o| o.actions().len()),
+            moves: game.moves().len(),
+        }
+    }
+}
+
+/// The link's game as a match: its opening's steps, then its moves (the
+/// ending the moves do not give is declared after).
 fn replacement(snapshot: &Snapshot, now: f64) -> Result<Match, String> {
-    Match::new(
-        network_settings(snapshot),
-        snapshot.game.game().moves(),
-        now,
-    )
+    let settings = network_settings(snapshot);
+    let mut game = settings.empty_game();
+    if settings.opening != OpeningRule::Free {
+        let mut opening = game.opening().cloned().ok_or("no opening")?;
+        for (i, &action) in snapshot.game.opening().actions().iter().enumerate() {
+            opening
+                .apply(&mut game, action)
+                .map_err(|e| format!("opening step {}: {e}", i + 1))?;
+        }
+    }
+    let moves = snapshot.game.game().moves();
+    for (i, &p) in moves.iter().enumerate().skip(game.moves().len()) {
+        game.play(p)
+            .map_err(|e| format!("move {} cannot be played: {e}", i + 1))?;
+    }
+    Ok(Match::from_game(settings, game, now))
 }

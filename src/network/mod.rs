@@ -12,6 +12,7 @@ pub mod bridge;
 pub mod panel;
 pub mod screens;
 pub mod session;
+pub mod start;
 
 use bevy::prelude::*;
 

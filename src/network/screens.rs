@@ -4,27 +4,27 @@
 //! the code. Once someone sits down the board comes back.
 
 use super::session::{Lan, LogLine, Role, broadcast_target};
-use crate::i18n::{Language, color_name, rule_name, t, tf};
+use crate::i18n::{Language, rule_name, t, tf};
 use crate::settings::Settings;
-use crate::ui_core::Overlay;
 use crate::ui_core::widgets::{self, ACCENT, ERROR};
+use crate::ui_core::{Overlay, pickers};
 use bevy::prelude::*;
 use bevy_egui::egui::{self, RichText};
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
+use gomoku_engine::opening::OpeningRule;
 use gomoku_engine::{Color as StoneColor, Rule};
-use gomoku_net::discovery::{self, Browser};
+use gomoku_net::discovery::{self, Browser, Found};
 use gomoku_net::{ClockSettings, GameSettings, HostConfig, JoinConfig, Timing};
-use std::net::{IpAddr, SocketAddr, ToSocketAddrs};
+use std::net::SocketAddr;
 use std::time::Duration;
 
-/// The TCP port a host listens on unless told otherwise.
-pub const DEFAULT_PORT: u16 = 7878;
 /// Games not heard from for this long drop off the list.
 const FRESH: Duration = Duration::from_secs(4);
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<HostDraft>()
         .init_resource::<JoinDraft>()
+        .init_resource::<DiscoveryListen>()
         .add_systems(OnEnter(Overlay::LanJoin), start_browsing)
         .add_systems(OnExit(Overlay::LanJoin), stop_browsing)
         .add_systems(Update, (to_the_board_when_seated, leave_when_asked))
@@ -38,8 +38,8 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// A name to start with: the one the player gave for Black last time, else
-/// the account's name.
-fn default_name(settings: &Settings) -> String {
+/// the account's name, else "Player" in the player's language.
+pub(super) fn default_name(settings: &Settings) -> String {
     let given = settings.player_names[0].trim();
     if !given.is_empty() {
         return given.to_string();
@@ -47,21 +47,22 @@ fn default_name(settings: &Settings) -> String {
     ["USER", "USERNAME"]
         .into_iter()
         .find_map(|var| std::env::var(var).ok().filter(|n| !n.trim().is_empty()))
-        .unwrap_or_else(|| "Player".to_string())
+        .unwrap_or_else(|| t(settings.language, "lan.default_name").to_string())
 }
 
 /// The host's choices.
 #[derive(Resource)]
-struct HostDraft {
+pub(super) struct HostDraft {
     name: String,
     rule: Rule,
+    opening: OpeningRule,
     host_color: StoneColor,
     timed: bool,
     minutes: u32,
     increment_secs: u32,
     port: u16,
     announce: bool,
-    error: Option<String>,
+    pub(super) error: Option<String>,
 }
 
 impl Default for HostDraft {
@@ -69,11 +70,12 @@ impl Default for HostDraft {
         HostDraft {
             name: String::new(),
             rule: Rule::Renju,
+            opening: OpeningRule::Free,
             host_color: StoneColor::Black,
             timed: false,
             minutes: 10,
             increment_secs: 5,
-            port: DEFAULT_PORT,
+            port: gomoku_net::DEFAULT_PORT,
             announce: true,
             error: None,
         }
@@ -81,6 +83,27 @@ impl Default for HostDraft {
 }
 
 impl HostDraft {
+    /// The choices that make `config` (to try again after it failed).
+    pub(super) fn from_config(config: &HostConfig) -> HostDraft {
+        let game = &config.settings;
+        let defaults = HostDraft::default();
+        HostDraft {
+            name: config.name.clone(),
+            rule: game.rule,
+            opening: game.opening,
+            host_color: game.host_color,
+            timed: game.clock.is_some(),
+            minutes: game
+                .clock
+                .map_or(defaults.minutes, |c| (c.initial_ms / 60_000).max(1) as u32),
+            increment_secs: game
+                .clock
+                .map_or(defaults.increment_secs, |c| (c.increment_ms / 1000) as u32),
+            port: config.bind.port(),
+            ..defaults
+        }
+    }
+
     fn config(&self) -> HostConfig {
         HostConfig {
             bind: SocketAddr::from(([0, 0, 0, 0], self.port)),
@@ -88,6 +111,7 @@ impl HostDraft {
             code: None,
             settings: GameSettings {
                 rule: self.rule,
+                opening: self.opening,
                 host_color: self.host_color,
                 clock: self.timed.then(|| ClockSettings {
                     initial_ms: u64::from(self.minutes.max(1)) * 60_000,
@@ -102,20 +126,47 @@ impl HostDraft {
 
 /// The joiner's choices.
 #[derive(Resource, Default)]
-struct JoinDraft {
-    name: String,
-    address: String,
-    code: String,
-    error: Option<String>,
+pub(super) struct JoinDraft {
+    pub(super) name: String,
+    pub(super) address: String,
+    pub(super) code: String,
+    pub(super) error: Option<String>,
 }
 
-/// Listens for announced games while the Join screen is open.
-#[derive(Resource)]
-struct Discovery(Result<Browser, String>);
+/// Where the Join screen listens for announced games: the discovery port
+/// on every interface (a test listens elsewhere).
+#[derive(Resource, Clone, Copy, Debug)]
+pub struct DiscoveryListen(pub SocketAddr);
 
-fn start_browsing(mut commands: Commands) {
-    let listen = SocketAddr::from(([0, 0, 0, 0], discovery::DEFAULT_PORT));
-    commands.insert_resource(Discovery(Browser::start(listen).map_err(|e| e.to_string())));
+impl Default for DiscoveryListen {
+    fn default() -> Self {
+        DiscoveryListen(SocketAddr::from(([0, 0, 0, 0], discovery::DEFAULT_PORT)))
+    }
+}
+
+/// Listens for announced games while the Join screen is open; why not,
+/// when the port cannot be listened on.
+#[derive(Resource)]
+pub struct Discovery(Result<Browser, String>);
+
+impl Discovery {
+    /// The games heard lately, as the Join screen lists them.
+    pub fn games(&self) -> Result<Vec<Found>, &str> {
+        match &self.0 {
+            Ok(browser) => Ok(browser.games(FRESH)),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// Where the announcements are listened for.
+    pub fn local_addr(&self) -> Option<SocketAddr> {
+        self.0.as_ref().ok().map(Browser::local_addr)
+    }
+}
+
+fn start_browsing(mut commands: Commands, listen: Res<DiscoveryListen>) {
+    let browser = Browser::start(listen.0).map_err(|e| e.to_string());
+    commands.insert_resource(Discovery(browser));
 }
 
 fn stop_browsing(mut commands: Commands) {
@@ -144,6 +195,24 @@ fn leave_when_asked(
         commands.remove_resource::<Lan>();
         next.set(Overlay::Main);
     }
+}
+
+/// A screen of "Network game": the title, the Host and Join tabs, then
+/// `add`. True when the player pressed Back.
+fn network_screen(
+    ctx: &egui::Context,
+    lang: Language,
+    current: Overlay,
+    next: &mut NextState<Overlay>,
+    add: impl FnOnce(&mut egui::Ui),
+) -> bool {
+    let mut back = false;
+    widgets::screen(ctx, &format!("{current:?}"), 640.0, |ui| {
+        back = widgets::title_bar(ui, lang, t(lang, "lan.title"));
+        tabs(ui, lang, current, next);
+        add(ui);
+    });
+    back
 }
 
 /// Host or Join: the two screens of "Network game", one click apart.
@@ -196,10 +265,7 @@ fn host_screen(
     if draft.name.is_empty() {
         draft.name = default_name(&settings);
     }
-    let mut back = false;
-    widgets::screen(ctx, "lan-host", 640.0, |ui| {
-        back = widgets::title_bar(ui, lang, t(lang, "lan.title"));
-        tabs(ui, lang, Overlay::LanHost, &mut next);
+    let back = network_screen(ctx, lang, Overlay::LanHost, &mut next, |ui| {
         match lan.as_deref_mut() {
             Some(lan) if lan.is_host() => {
                 if waiting_room(ui, lang, lan) {
@@ -243,31 +309,13 @@ fn host_form(ui: &mut egui::Ui, lang: Language, d: &mut HostDraft) {
         .show(ui, |ui| {
             name_field(ui, lang, &mut d.name);
             ui.label(t(lang, "new.rule"));
-            ui.horizontal(|ui| {
-                for rule in Rule::ALL {
-                    ui.radio_value(&mut d.rule, rule, rule_name(lang, rule));
-                }
-            });
+            pickers::rule_row(ui, lang, &mut d.rule);
             ui.end_row();
-            ui.label(t(lang, "lan.opening"));
-            ui.vertical(|ui| {
-                ui.add(egui::RadioButton::new(true, t(lang, "lan.opening_free")));
-                ui.label(RichText::new(t(lang, "lan.opening_later")).small().weak());
-            });
+            ui.label(t(lang, "new.opening"));
+            pickers::opening_picker(ui, lang, d.rule, &mut d.opening);
             ui.end_row();
             ui.label(t(lang, "new.you_play"));
-            ui.horizontal(|ui| {
-                ui.radio_value(
-                    &mut d.host_color,
-                    StoneColor::Black,
-                    t(lang, "new.black_first"),
-                );
-                ui.radio_value(
-                    &mut d.host_color,
-                    StoneColor::White,
-                    color_name(lang, StoneColor::White),
-                );
-            });
+            pickers::colour_row(ui, lang, &mut d.host_color);
             ui.end_row();
             ui.label(t(lang, "new.clock"));
             ui.vertical(|ui| {
@@ -276,12 +324,7 @@ fn host_form(ui: &mut egui::Ui, lang: Language, d: &mut HostDraft) {
                     ui.radio_value(&mut d.timed, true, t(lang, "clock.per_game"));
                 });
                 if d.timed {
-                    ui.horizontal(|ui| {
-                        ui.label(t(lang, "clock.minutes"));
-                        ui.add(egui::DragValue::new(&mut d.minutes).range(1..=180));
-                        ui.label(t(lang, "clock.increment"));
-                        ui.add(egui::DragValue::new(&mut d.increment_secs).range(0..=120));
-                    });
+                    pickers::game_clock_fields(ui, lang, &mut d.minutes, &mut d.increment_secs);
                 }
                 ui.label(RichText::new(t(lang, "lan.clock_host")).small().weak());
             });
@@ -366,25 +409,6 @@ pub fn log_lines(ui: &mut egui::Ui, lang: Language, log: &[LogLine]) {
     }
 }
 
-/// `192.168.1.5`, `192.168.1.5:7878` or `host.lan:7878` as an address; the
-/// port defaults to [`DEFAULT_PORT`].
-pub fn parse_address(text: &str) -> Option<SocketAddr> {
-    let text = text.trim();
-    if let Ok(ip) = text.parse::<IpAddr>() {
-        return Some(SocketAddr::new(ip, DEFAULT_PORT));
-    }
-    if let Ok(addr) = text.parse::<SocketAddr>() {
-        return Some(addr);
-    }
-    let with_port = if text.contains(':') {
-        text.to_string()
-    } else {
-        format!("{text}:{DEFAULT_PORT}")
-    };
-    // A name is looked up once, when Join is pressed.
-    with_port.to_socket_addrs().ok()?.next()
-}
-
 fn join_screen(
     mut contexts: EguiContexts,
     settings: Res<Settings>,
@@ -406,14 +430,10 @@ fn join_screen(
         draft.error = Some(reason);
         commands.remove_resource::<Lan>();
     }
-    let mut back = false;
-    widgets::screen(ctx, "lan-join", 640.0, |ui| {
-        back = widgets::title_bar(ui, lang, t(lang, "lan.title"));
-        tabs(ui, lang, Overlay::LanJoin, &mut next);
+    let back = network_screen(ctx, lang, Overlay::LanJoin, &mut next, |ui| {
         widgets::section(ui, t(lang, "lan.found"));
-        match discovery.as_deref().map(|d| &d.0) {
-            Some(Ok(browser)) => {
-                let games = browser.games(FRESH);
+        match discovery.as_deref().map(Discovery::games) {
+            Some(Ok(games)) => {
                 if games.is_empty() {
                     ui.horizontal(|ui| {
                         ui.spinner();
@@ -432,7 +452,7 @@ fn join_screen(
                 }
             }
             Some(Err(e)) => {
-                ui.label(RichText::new(tf(lang, "lan.cannot_listen", &[e])).color(ERROR));
+                ui.label(RichText::new(tf(lang, "lan.cannot_listen", &[&e])).color(ERROR));
             }
             None => {}
         }
@@ -476,9 +496,10 @@ fn join_screen(
             .iter()
             .all(|field| !field.trim().is_empty());
         if start_button(ui, t(lang, "lan.join"), ready) {
-            match parse_address(&draft.address) {
-                None => draft.error = Some(tf(lang, "lan.bad_address", &[&draft.address])),
-                Some(addr) => {
+            // A name is looked up once, when Join is pressed.
+            match gomoku_net::join_address(&draft.address) {
+                Err(e) => draft.error = Some(tf(lang, "lan.bad_address", &[&e])),
+                Ok(addr) => {
                     let config = JoinConfig {
                         addr,
                         name: draft.name.trim().to_string(),

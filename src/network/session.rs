@@ -5,7 +5,7 @@
 //! connection.
 
 use bevy::prelude::*;
-use gomoku_engine::Color;
+use gomoku_engine::{Color, Point};
 use gomoku_net::discovery::{self, Announcement, Announcer};
 use gomoku_net::{Action, Event, HostConfig, JoinConfig, Link, Snapshot};
 use std::net::SocketAddr;
@@ -74,9 +74,19 @@ impl Lan {
     /// Starts hosting; with `announce_to` the game is also announced for
     /// discovery there (the broadcast address on a real network).
     pub fn host(config: HostConfig, announce_to: Option<SocketAddr>) -> std::io::Result<Lan> {
+        Lan::host_from(config, &[], announce_to)
+    }
+
+    /// Starts hosting a game that goes on from `moves` (see
+    /// [`Link::host_from`]).
+    pub fn host_from(
+        config: HostConfig,
+        moves: &[Point],
+        announce_to: Option<SocketAddr>,
+    ) -> std::io::Result<Lan> {
         let rule = config.settings.rule;
         let name = config.name.clone();
-        let link = Link::host(config)?;
+        let link = Link::host_from(config, moves)?;
         let addr = link
             .local_addr()
             .expect("a host link is bound to an address");

@@ -486,21 +486,31 @@ impl Tally {
     }
 }
 
-/// A finished game of one human against the AI, for the statistics.
+/// Whom the player at this computer played in a game the statistics count.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Opponent {
+    /// The AI, at this level (its stored name).
+    Ai(String),
+    /// A person on another computer (a LAN game).
+    Network,
+}
+
+/// A finished game of one human against the AI or a network opponent, for
+/// the statistics.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PastGame {
     pub summary: GameSummary,
-    pub level: String,
+    pub opponent: Opponent,
     pub human: Color,
     pub outcome: Outcome,
     pub reason: Option<WinReason>,
 }
 
-/// Per level and rule: wins, draws and losses of the human against the AI,
-/// with the games themselves.
+/// Per opponent (AI level, network) and rule: wins, draws and losses of
+/// the human at this computer, with the games themselves.
 #[derive(Clone, Debug, Default)]
 pub struct Statistics {
-    pub tallies: HashMap<(String, Rule), Tally>,
+    pub tallies: HashMap<(Opponent, Rule), Tally>,
     /// Newest first.
     pub games: Vec<PastGame>,
     /// Archived files that could not be read (they are not counted).
@@ -510,12 +520,18 @@ pub struct Statistics {
     pub assisted: u32,
 }
 
-/// Which colour the single human played against the AI, and at what level;
-/// None for games between two humans or two AIs.
-pub fn human_vs_ai(black: &PlayerKind, white: &PlayerKind) -> Option<(Color, String)> {
+/// Which colour the single human at this computer played, and against
+/// whom (the AI or a network opponent); None for games between two humans
+/// at one computer or two AIs.
+pub fn local_side(black: &PlayerKind, white: &PlayerKind) -> Option<(Color, Opponent)> {
+    let opponent = |kind: &PlayerKind| match kind {
+        PlayerKind::Ai { level } => Some(Opponent::Ai(level.clone())),
+        PlayerKind::Remote => Some(Opponent::Network),
+        PlayerKind::Human => None,
+    };
     match (black, white) {
-        (PlayerKind::Human, PlayerKind::Ai { level }) => Some((Color::Black, level.clone())),
-        (PlayerKind::Ai { level }, PlayerKind::Human) => Some((Color::White, level.clone())),
+        (PlayerKind::Human, other) => Some((Color::Black, opponent(other)?)),
+        (other, PlayerKind::Human) => Some((Color::White, opponent(other)?)),
         _ => None,
     }
 }
@@ -538,7 +554,8 @@ impl Statistics {
                 stats.unreadable += 1;
                 continue;
             };
-            let Some((human, level)) = human_vs_ai(&summary.black.kind, &summary.white.kind) else {
+            let Some((human, opponent)) = local_side(&summary.black.kind, &summary.white.kind)
+            else {
                 continue;
             };
             let Some(outcome) = outcome_for(human, summary.result) else {
@@ -553,13 +570,13 @@ impl Statistics {
             } else {
                 stats
                     .tallies
-                    .entry((level.clone(), summary.rule))
+                    .entry((opponent.clone(), summary.rule))
                     .or_default()
                     .add(outcome);
             }
             stats.games.push(PastGame {
                 summary,
-                level,
+                opponent,
                 human,
                 outcome,
                 reason,
@@ -568,24 +585,28 @@ impl Statistics {
         stats
     }
 
-    /// The tallies in display order: levels from weakest to strongest
-    /// (unknown level names last, by name), then rules in their order.
-    pub fn rows(&self) -> Vec<(&str, Rule, Tally)> {
-        let level_rank = |name: &str| {
-            gomoku_engine::search::Level::ALL
-                .iter()
-                .position(|l| l.name() == name)
-                .unwrap_or(usize::MAX)
+    /// The tallies in display order: AI levels from weakest to strongest
+    /// (unknown level names after them, by name), network games last, each
+    /// by rule in the rules' order.
+    pub fn rows(&self) -> Vec<(&Opponent, Rule, Tally)> {
+        // (AI levels first, the level's rank, its name): the order of rows.
+        let opponent_rank = |opponent: &Opponent| match opponent {
+            Opponent::Ai(name) => {
+                let rank = gomoku_engine::search::Level::ALL
+                    .iter()
+                    .position(|l| l.name() == name)
+                    .unwrap_or(usize::MAX);
+                (0, rank, name.clone())
+            }
+            Opponent::Network => (1, 0, String::new()),
         };
         let rule_rank = |rule: Rule| Rule::ALL.iter().position(|&r| r == rule);
-        let mut rows: Vec<(&str, Rule, Tally)> = self
+        let mut rows: Vec<(&Opponent, Rule, Tally)> = self
             .tallies
             .iter()
-            .map(|((level, rule), tally)| (level.as_str(), *rule, *tally))
+            .map(|((opponent, rule), tally)| (opponent, *rule, *tally))
             .collect();
-        rows.sort_by(|a, b| {
-            (level_rank(a.0), a.0, rule_rank(a.1)).cmp(&(level_rank(b.0), b.0, rule_rank(b.1)))
-        });
+        rows.sort_by_key(|row| (opponent_rank(row.0), rule_rank(row.1)));
         rows
     }
 

@@ -11,7 +11,7 @@
 use super::ai::{SearcherPool, lower_thread_priority};
 use super::clock::AiTimeLimit;
 use super::game::{
-    GameDecided, Match, MatchSettings, MoveRefused, MoveRequest, Mover, Notice, Player,
+    GameDecided, Match, MatchSettings, Mode, MoveRefused, MoveRequest, Mover, Notice, Player,
     StonePlaced, refusal,
 };
 use super::{AppSystems, PausableSystems, Pause};
@@ -196,12 +196,13 @@ pub(super) fn apply_opening_steps(
                     continue;
                 }
             }
-            // The network opponent's step counts only on its turn.
-            Mover::Network => {
-                if m.player_to_move() != Some(Player::Remote) {
-                    continue;
-                }
-            }
+            // A network game's steps, ours and the opponent's, come from
+            // the link, which checked whose turn it was.
+            Mover::Network if m.settings().mode != Mode::Network => continue,
+            Mover::Network => {}
+            // The network plugin sends it to the link first; it comes back
+            // as Mover::Network.
+            Mover::Human if m.settings().mode == Mode::Network => continue,
             Mover::Human => match m.player_to_move() {
                 None => {
                     notice.post(crate::i18n::t(lang, "notice.game_over"), false, now);

@@ -5,6 +5,7 @@
 //! reactive redraw. It imports nothing from `ui` or the features.
 
 mod egui_setup;
+pub mod pickers;
 pub mod redraw;
 pub mod widgets;
 

@@ -2,18 +2,15 @@
 //! forbidden-move policy, AI level (with a line about each), clocks. The
 //! choices become the defaults for next time.
 
-use crate::i18n::opening as opening_text;
-use crate::i18n::{Language, color_name, level_description, level_name, rule_name, t, tf};
+use crate::i18n::{Language, color_name, level_description, level_name, t, tf};
 use crate::play::clock::GameClock;
 use crate::play::game::{GameCommand, Match, MatchSettings, Mode, Player};
-use crate::play::opening;
 use crate::settings::Settings;
-use crate::ui_core::Overlay;
 use crate::ui_core::widgets::{self, ACCENT};
+use crate::ui_core::{Overlay, pickers};
 use bevy::prelude::*;
 use bevy_egui::EguiContexts;
 use bevy_egui::egui::{self, RichText};
-use gomoku_engine::opening::OpeningRule;
 use gomoku_engine::record::formats::TimeControl;
 use gomoku_engine::search::Level;
 use gomoku_engine::{Color as StoneColor, ForbiddenPolicy, Rule};
@@ -176,18 +173,7 @@ fn form(ui: &mut egui::Ui, lang: Language, d: &mut Draft) {
             ui.end_row();
             if s.mode == Mode::HumanVsAi {
                 ui.label(t(lang, "new.you_play"));
-                ui.horizontal(|ui| {
-                    ui.radio_value(
-                        &mut s.human_color,
-                        StoneColor::Black,
-                        t(lang, "new.black_first"),
-                    );
-                    ui.radio_value(
-                        &mut s.human_color,
-                        StoneColor::White,
-                        t(lang, "color.white"),
-                    );
-                });
+                pickers::colour_row(ui, lang, &mut s.human_color);
                 ui.end_row();
             }
             for color in [StoneColor::Black, StoneColor::White] {
@@ -206,14 +192,10 @@ fn form(ui: &mut egui::Ui, lang: Language, d: &mut Draft) {
                 ui.end_row();
             }
             ui.label(t(lang, "new.rule"));
-            ui.horizontal(|ui| {
-                for rule in Rule::ALL {
-                    ui.radio_value(&mut s.rule, rule, rule_name(lang, rule));
-                }
-            });
+            pickers::rule_row(ui, lang, &mut s.rule);
             ui.end_row();
             ui.label(t(lang, "new.opening"));
-            opening_picker(ui, lang, s);
+            pickers::opening_picker(ui, lang, s.rule, &mut s.opening);
             ui.end_row();
             if s.rule == Rule::Renju {
                 ui.label(t(lang, "new.policy"));
@@ -236,24 +218,6 @@ fn form(ui: &mut egui::Ui, lang: Language, d: &mut Draft) {
             clock_picker(ui, lang, &mut d.clock);
             ui.end_row();
         });
-}
-
-/// The opening rules of the chosen rule family, each with its line; a
-/// choice that does not fit the rule (it was just changed) falls back to
-/// Free.
-fn opening_picker(ui: &mut egui::Ui, lang: Language, s: &mut MatchSettings) {
-    let choices = opening::choices(s.rule);
-    if !choices.contains(&s.opening) {
-        s.opening = OpeningRule::Free;
-    }
-    ui.vertical(|ui| {
-        for &rule in choices {
-            ui.horizontal(|ui| {
-                ui.radio_value(&mut s.opening, rule, opening_text::rule_name(lang, rule));
-                ui.label(RichText::new(opening_text::rule_description(lang, rule)).weak());
-            });
-        }
-    });
 }
 
 /// Every level with its one-line description; the chosen one highlighted.
@@ -283,12 +247,7 @@ fn clock_picker(ui: &mut egui::Ui, lang: Language, c: &mut ClockDraft) {
         match c.kind {
             ClockKind::None => {}
             ClockKind::PerGame => {
-                ui.horizontal(|ui| {
-                    ui.label(t(lang, "clock.minutes"));
-                    ui.add(egui::DragValue::new(&mut c.minutes).range(1..=180));
-                    ui.label(t(lang, "clock.increment"));
-                    ui.add(egui::DragValue::new(&mut c.increment_secs).range(0..=120));
-                });
+                pickers::game_clock_fields(ui, lang, &mut c.minutes, &mut c.increment_secs);
             }
             ClockKind::PerMove => {
                 ui.horizontal(|ui| {

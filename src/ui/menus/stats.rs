@@ -1,10 +1,11 @@
 //! Statistics: the human's wins, draws and losses against the AI per level
-//! and rule, and the past games, which open in the replay viewer.
+//! and against network opponents, per rule, and the past games, which open
+//! in the replay viewer.
 
 use super::saved_games::short_date;
 use crate::i18n::{Language, color_name, rule_name, stored_level_name, t, tf};
 use crate::persistence::autosave::GameFiles;
-use crate::persistence::{Outcome, Statistics, Tally};
+use crate::persistence::{Opponent, Outcome, PastGame, Statistics, Tally};
 use crate::play::replay::OpenFile;
 use crate::review::game_review::open_and_review;
 use crate::settings::Settings;
@@ -13,6 +14,7 @@ use crate::ui_core::widgets::{self, ACCENT, ERROR};
 use bevy::prelude::*;
 use bevy_egui::EguiContexts;
 use bevy_egui::egui::{self, Color32, RichText};
+use gomoku_engine::Color as StoneColor;
 
 #[derive(Resource, Default)]
 pub(super) struct Computed(Statistics);
@@ -90,7 +92,7 @@ fn tallies(ui: &mut egui::Ui, lang: Language, stats: &Statistics) {
                 ui,
                 lang,
                 &[
-                    "col.level",
+                    "col.opponent",
                     "col.rule",
                     "stats.wins",
                     "stats.draws",
@@ -98,8 +100,8 @@ fn tallies(ui: &mut egui::Ui, lang: Language, stats: &Statistics) {
                 ],
             );
             ui.end_row();
-            for (level, rule, tally) in stats.rows() {
-                ui.label(stored_level_name(lang, level));
+            for (opponent, rule, tally) in stats.rows() {
+                ui.label(opponent_text(lang, opponent));
                 ui.label(rule_name(lang, rule));
                 tally_cells(ui, tally);
                 ui.end_row();
@@ -128,7 +130,7 @@ fn past_games(
                 lang,
                 &[
                     "col.date",
-                    "col.level",
+                    "col.opponent",
                     "col.rule",
                     "new.you_play",
                     "col.result",
@@ -148,7 +150,7 @@ fn past_games(
                 {
                     open.write(OpenFile(game.summary.path.clone()));
                 }
-                ui.label(stored_level_name(lang, &game.level));
+                ui.label(past_opponent_text(lang, game));
                 ui.label(rule_name(lang, game.summary.rule));
                 ui.label(color_name(lang, game.human));
                 let (key, color) = match game.outcome {
@@ -174,4 +176,30 @@ fn past_games(
                 ui.end_row();
             }
         });
+}
+
+/// An AI level's name, or "Network player".
+fn opponent_text(lang: Language, opponent: &Opponent) -> String {
+    match opponent {
+        Opponent::Ai(level) => stored_level_name(lang, level),
+        Opponent::Network => t(lang, "stats.network").to_string(),
+    }
+}
+
+/// The opponent of a past game: the AI's level, the network player's name.
+fn past_opponent_text(lang: Language, game: &PastGame) -> String {
+    let them = match game.human {
+        StoneColor::Black => &game.summary.white,
+        StoneColor::White => &game.summary.black,
+    };
+    match game.opponent {
+        Opponent::Network if !them.name.trim().is_empty() => {
+            format!(
+                "{} · {}",
+                opponent_text(lang, &game.opponent),
+                them.name.trim()
+            )
+        }
+        _ => opponent_text(lang, &game.opponent),
+    }
 }
