@@ -2,8 +2,9 @@
 # Screenshots of a LAN game in progress, from both sides: one copy of the
 # game hosts a position on loopback (--host, --moves), a second copy joins
 # it (--join, --code), in Chinese so both languages are looked at; each
-# saves a PNG after a number of frames, the host last (it must still be
-# there when the joiner takes its picture). Under a virtual X server.
+# saves a PNG after a number of frames and exits, the host first (once it
+# has left, the joiner's game shows the pause).
+# Under a virtual X server.
 #   scripts/lan-screenshots.sh OUT_DIR [BINARY]
 # BINARY defaults to the debug build. Needs xvfb-run.
 set -euo pipefail
@@ -28,9 +29,9 @@ side() { # name frames args...
     }
 }
 
-side lan-host 600 --host "127.0.0.1:$port" --code K7M2QX --name Hana \
+side lan-host 100 --host "127.0.0.1:$port" --code K7M2QX --name Hana \
     --rule renju --moves h8i9j10i8g7k11 &
 host=$!
-sleep 5
+sleep 3
 side lan-join-zh 150 --join "127.0.0.1:$port" --code K7M2QX --name Jun --lang zh &
 wait "$host" $!

@@ -22,9 +22,13 @@ use gomoku_engine::board::parse_move_list;
 use gomoku_engine::opening::{Action as Step, Decision, OpeningRule};
 use gomoku_engine::record::formats::{PlayerKind, SavedResult, WinReason};
 use gomoku_engine::{Color, GameResult, Point, Rule};
+use gomoku_net::Message;
 use gomoku_net::discovery::{Announcement, Announcer};
+use gomoku_net::message::{decode, encode};
+use gomoku_net::wire::{Line, read_line};
 use gomoku_net::{Action, Event, GameSettings, HostConfig, JoinConfig, Link, Timing};
-use std::net::SocketAddr;
+use std::io::{BufReader, Write};
+use std::net::{SocketAddr, TcpListener, TcpStream};
 use std::path::Path;
 use std::time::{Duration, Instant};
 
@@ -260,6 +264,21 @@ fn refused(app: &mut App, what: &str) {
     app.world_mut().resource_mut::<Notice>().warning = false;
 }
 
+/// Waits until `loser`'s resignation is on the game's board.
+fn resigned(app: &mut App, loser: Color) {
+    update_until(app, "the resignation", |app| {
+        app.world().resource::<Match>().game().result() == Some(&GameResult::Resigned { loser })
+    });
+}
+
+/// The players (name, kind) of Black and White in the one archived game.
+fn the_archived_players(app: &App, dir: &Path) -> [(String, PlayerKind); 2] {
+    wait_for_files(app);
+    let games = archived(dir);
+    assert_eq!(games.len(), 1, "{games:?}");
+    [&games[0].black, &games[0].white].map(|p| (p.name.clone(), p.kind.clone()))
+}
+
 fn wait_for_files(app: &App) {
     let files = app.world().resource::<GameFiles>();
     assert!(
@@ -377,22 +396,13 @@ fn a_swap2_opening_over_the_network_hands_the_colours_over_with_the_players() {
     play_alternately(&mut app, &joiner, &["l6", "a1"]);
     assert!(moves_are(&mut app, "h8i9j8k7g9l6a1"));
     joiner.act(Action::Resign);
-    update_until(&mut app, "the resignation", |app| {
-        app.world().resource::<Match>().game().result()
-            == Some(&GameResult::Resigned {
-                loser: Color::Black,
-            })
-    });
-    wait_for_files(&app);
-    let games = archived(dir.path());
-    assert_eq!(games.len(), 1);
+    resigned(&mut app, Color::Black);
     assert_eq!(
-        (games[0].white.name.as_str(), &games[0].white.kind),
-        ("Hana", &PlayerKind::Human)
-    );
-    assert_eq!(
-        (games[0].black.name.as_str(), &games[0].black.kind),
-        ("Jun", &PlayerKind::Remote)
+        the_archived_players(&app, dir.path()),
+        [
+            ("Jun".into(), PlayerKind::Remote),
+            ("Hana".into(), PlayerKind::Human)
+        ]
     );
     let tally = network_tally(dir.path(), Rule::Freestyle);
     assert_eq!((tally.wins, tally.draws, tally.losses), (1, 0, 0));
@@ -459,26 +469,17 @@ fn the_game_joins_a_renju_game_and_plays_a_taraguchi10_opening_with_ten_offers()
     // The game goes on with moves; the game's player (Black) resigns.
     play_alternately(&mut app, &host_link, &["k11", "f6"]);
     command(&mut app, GameCommand::Resign);
-    update_until(&mut app, "the resignation", |app| {
-        app.world().resource::<Match>().game().result()
-            == Some(&GameResult::Resigned {
-                loser: Color::Black,
-            })
-    });
+    resigned(&mut app, Color::Black);
     assert_eq!(
         host_link.snapshot().game.outcome().unwrap().winner(),
         Some(Color::White)
     );
-    wait_for_files(&app);
-    let games = archived(dir.path());
-    assert_eq!(games.len(), 1);
     assert_eq!(
-        (games[0].black.name.as_str(), &games[0].black.kind),
-        ("Jun", &PlayerKind::Human)
-    );
-    assert_eq!(
-        (games[0].white.name.as_str(), &games[0].white.kind),
-        ("Hana", &PlayerKind::Remote)
+        the_archived_players(&app, dir.path()),
+        [
+            ("Jun".into(), PlayerKind::Human),
+            ("Hana".into(), PlayerKind::Remote)
+        ]
     );
     let tally = network_tally(dir.path(), Rule::Renju);
     assert_eq!((tally.wins, tally.draws, tally.losses), (0, 0, 1));
@@ -563,12 +564,7 @@ fn resignation_and_agreed_draws_end_the_game_on_both_sides() {
     });
     play_alternately(&mut app, &joiner, &["h8"]);
     joiner.act(Action::Resign);
-    update_until(&mut app, "the resignation", |app| {
-        app.world().resource::<Match>().game().result()
-            == Some(&GameResult::Resigned {
-                loser: Color::Black,
-            })
-    });
+    resigned(&mut app, Color::Black);
     wait_for_files(&app);
     let mut results: Vec<SavedResult> = archived(dir.path()).iter().map(|g| g.result).collect();
     results.sort_by_key(|r| format!("{r:?}"));
@@ -719,4 +715,87 @@ fn the_join_screen_lists_a_game_announced_on_the_network() {
         .set(Overlay::Main);
     app.update();
     assert!(app.world().get_resource::<Discovery>().is_none());
+}
+
+/// A host played by hand on a raw socket, so that a test can hang up.
+struct HandHost {
+    stream: TcpStream,
+    reader: BufReader<TcpStream>,
+}
+
+impl HandHost {
+    /// Takes the next joiner at `listener`: its hello, then the host's
+    /// welcome (the joiner plays White) and `moves` so far.
+    fn seat(listener: &TcpListener, moves: &str) -> HandHost {
+        let (stream, _) = listener.accept().unwrap();
+        stream
+            .set_read_timeout(Some(Duration::from_secs(10)))
+            .unwrap();
+        let reader = BufReader::new(stream.try_clone().unwrap());
+        let mut host = HandHost { stream, reader };
+        assert!(matches!(host.next(), Some(Message::Hello { .. })));
+        host.send(&GameSettings::default().welcome("Hana"));
+        host.send(&Message::Sync {
+            moves: moves.into(),
+            ended: None,
+            opening: Vec::new(),
+        });
+        host
+    }
+
+    fn send(&mut self, message: &Message) {
+        self.stream.write_all(encode(message).as_bytes()).unwrap();
+    }
+
+    /// The next message that is not a heartbeat; None at the end.
+    fn next(&mut self) -> Option<Message> {
+        loop {
+            match read_line(&mut self.reader).ok()? {
+                Line::Text(line) => match decode(&line).unwrap() {
+                    Message::Heartbeat => continue,
+                    message => return Some(message),
+                },
+                _ => return None,
+            }
+        }
+    }
+}
+
+#[test]
+fn the_game_as_joiner_reconnects_after_a_drop_and_takes_the_hosts_moves() {
+    let dir = TempDir::new("rejoin");
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let mut app = game_app(dir.path());
+    app.insert_resource(join_lan(listener.local_addr().unwrap(), "Jun"));
+    let first = HandHost::seat(&listener, "h8");
+    update_until(&mut app, "the host's first move", |app| {
+        moves_are(app, "h8")
+    });
+    assert_eq!(
+        app.world().resource::<Match>().player(Color::White),
+        Player::Human
+    );
+
+    // The host hangs up: the game pauses and a click changes nothing.
+    drop(first);
+    update_until(&mut app, "the drop", |app| lan(app).down.is_some());
+    click(&mut app, "i9");
+    refused(&mut app, "the click while paused");
+    assert!(moves_are(&mut app, "h8"));
+
+    // Reconnect (the HUD's button): the host's move list replaces ours.
+    lan(&mut app).act(Action::Reconnect);
+    let mut second = HandHost::seat(&listener, "h8i9j10");
+    update_until(&mut app, "the host's moves after reconnecting", |app| {
+        moves_are(app, "h8i9j10")
+    });
+    assert!(lan(&mut app).down.is_none());
+    click(&mut app, "k11");
+    assert_eq!(
+        second.next(),
+        Some(Message::Move {
+            number: 4,
+            at: "k11".into()
+        })
+    );
 }

@@ -117,7 +117,6 @@ impl HostDraft {
                     initial_ms: u64::from(self.minutes.max(1)) * 60_000,
                     increment_ms: u64::from(self.increment_secs) * 1000,
                 }),
-                ..GameSettings::default()
             },
             timing: Timing::default(),
         }
