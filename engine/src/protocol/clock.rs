@@ -17,7 +17,7 @@
 //! how late recent answers were (decaying) and takes that off the next
 //! budgets, so a loaded machine costs thinking time instead of time-outs.
 
-use crate::search::search_time_within;
+use crate::search::{Lateness, search_time_within};
 use std::time::Duration;
 
 /// `INFO time_left` value that means "no match limit".
@@ -38,9 +38,8 @@ pub struct Clock {
     pub time_left_ms: Option<i64>,
     /// Our thinking time since START, for `timeout_match` without `time_left`.
     pub used_ms: u64,
-    /// How far recent answers went past their budget, in ms; decays by an
-    /// eighth per move (see [`Clock::record_answer`]).
-    pub late_ms: u64,
+    /// How far recent answers went past their budget.
+    pub late: Lateness,
 }
 
 impl Default for Clock {
@@ -50,7 +49,7 @@ impl Default for Clock {
             match_ms: 0,
             time_left_ms: None,
             used_ms: 0,
-            late_ms: 0,
+            late: Lateness::default(),
         }
     }
 }
@@ -79,12 +78,10 @@ impl Clock {
             Some(left) => left as u64 / moves_to_go(stones),
             None => u64::MAX,
         };
-        let limit = self.turn_ms.min(share);
-        let within = search_time_within(Duration::from_millis(limit));
-        // Recent lateness comes off too, but never more than a quarter of
-        // the limit: one freak delay must not leave the search nothing.
-        let late = Duration::from_millis(self.late_ms.min(limit / 4));
-        within.saturating_sub(late).max(FAST)
+        let limit = Duration::from_millis(self.turn_ms.min(share));
+        self.late
+            .shorten(search_time_within(limit), limit)
+            .max(FAST)
     }
 
     /// The search time left for a request that arrived `waited` ago (the
@@ -98,8 +95,7 @@ impl Clock {
     /// clock, and how far it went past the budget against the next budgets.
     pub fn record_answer(&mut self, budget: Duration, took: Duration) {
         self.used_ms += took.as_millis() as u64;
-        let late = took.saturating_sub(budget).as_millis() as u64;
-        self.late_ms = late.max(self.late_ms * 7 / 8);
+        self.late.record(budget, took);
     }
 }
 
@@ -160,7 +156,7 @@ mod tests {
             match_ms: 50_000,
             time_left_ms: None,
             used_ms: 25_000,
-            late_ms: 0,
+            late: Lateness::default(),
         };
         assert_eq!(ms(counted.budget(0)), 1_000 - 90);
         let unlimited = Clock {
@@ -206,7 +202,7 @@ mod tests {
         }
         assert!(budgets.windows(2).all(|w| w[0] <= w[1]), "{budgets:?}");
         assert_eq!(budgets.last(), Some(&152));
-        assert_eq!(clock.late_ms, 0);
+        assert_eq!(clock.late, Lateness::default());
     }
 
     #[test]

@@ -11,11 +11,11 @@
 //! its own (it completes the five) or the opponent's (it blocks it).
 
 use super::alphabeta::{self, INF, MATE_BOUND};
-use super::{Level, Score, SearchInfo, SearchLimits, Searcher};
+use super::{Lateness, Level, Score, SearchInfo, SearchLimits, Searcher};
 use crate::board::{Board, Color, Point};
 use crate::eval::Position;
 use crate::eval::pattern::Threat;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use chacha20::ChaCha8Rng;
@@ -65,6 +65,29 @@ pub fn description(level: Level) -> &'static str {
     }
 }
 
+/// How late the levels' recent answers in this process were, in ms (see
+/// [`Lateness`]). It is the machine's load, not a searcher's, so it is
+/// kept for the process: the game makes a new searcher per rule.
+static LEVEL_LATENESS_MS: AtomicU64 = AtomicU64::new(0);
+
+/// The time a level searches within `limit`: the reserve and the recent
+/// lateness off.
+fn level_search_time(limit: Duration) -> Duration {
+    let late = Lateness {
+        ms: LEVEL_LATENESS_MS.load(Ordering::Relaxed),
+    };
+    late.shorten(super::search_time_within(limit), limit)
+}
+
+/// Books a level's answer that took `took` for a search of `time`.
+fn record_level_answer(time: Duration, took: Duration) {
+    let _ = LEVEL_LATENESS_MS.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |ms| {
+        let mut late = Lateness { ms };
+        late.record(time, took);
+        Some(late.ms)
+    });
+}
+
 #[allow(clippy::too_many_arguments)]
 pub fn choose(
     searcher: &mut Searcher,
@@ -84,14 +107,15 @@ pub fn choose(
         report(&info);
         return info;
     }
+    let started = Instant::now();
+    let search_time = level_search_time(time.unwrap_or(Duration::from_millis(p.time_ms)));
     let limits = SearchLimits {
-        time: Some(super::search_time_within(
-            time.unwrap_or(Duration::from_millis(p.time_ms)),
-        )),
+        time: Some(search_time),
         depth: p.depth,
         nodes: None,
     };
     let result = searcher.run(board, to_move, &limits, p.margin, &[], cancel, report);
+    record_level_answer(search_time, started.elapsed());
     let mut info = result.info;
     let Some(top) = result.moves.first() else {
         return info;
@@ -185,6 +209,18 @@ mod tests {
             let t = think_time(level);
             assert!(within(t) < t || t.is_zero(), "{level:?}");
         }
+    }
+
+    #[test]
+    fn a_late_level_answer_shortens_the_next_levels_search_by_at_most_a_quarter() {
+        let limit = Duration::from_millis(200);
+        let within = super::super::search_time_within(limit);
+        // Descheduled for an hour: the next search loses a quarter of the
+        // limit, no more. (Other tests may book answers meanwhile; they can
+        // only lower an hour's lateness by an eighth each.)
+        record_level_answer(within, Duration::from_secs(3_600));
+        assert_eq!(level_search_time(limit), within - limit / 4);
+        LEVEL_LATENESS_MS.store(0, Ordering::Relaxed);
     }
 
     /// A board with `black` and `white` stones given as move strings.

@@ -196,6 +196,31 @@ pub fn search_time_within(limit: Duration) -> Duration {
     Duration::from_millis(ms.saturating_sub(reserve).max(ms / 2))
 }
 
+/// How late answers have recently been, in ms: what a loaded machine costs
+/// between the search's deadline and the answer (the thread descheduled as
+/// the deadline passes). Each answer raises it to its own lateness or lets
+/// it decay by an eighth, so it follows the load without one freak delay
+/// ruling for long.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Lateness {
+    pub ms: u64,
+}
+
+impl Lateness {
+    /// Books an answer that took `took` when it should have taken `target`.
+    pub fn record(&mut self, target: Duration, took: Duration) {
+        let late = took.saturating_sub(target).as_millis() as u64;
+        self.ms = late.max(self.ms * 7 / 8);
+    }
+
+    /// `time` (searched within `limit`) less the recent lateness, which
+    /// takes at most a quarter of the limit: the search keeps most of its
+    /// time however bad one delay was.
+    pub fn shorten(self, time: Duration, limit: Duration) -> Duration {
+        time.saturating_sub(Duration::from_millis(self.ms).min(limit / 4))
+    }
+}
+
 fn pos_is_legal(board: &Board, rule: Rule, color: Color, p: Point) -> bool {
     rules::check_move(board, rule, color, p).is_ok()
 }
