@@ -18,8 +18,6 @@ pub mod exploration;
 pub mod live;
 mod panel;
 
-pub use panel::AnalysisControls;
-
 use crate::board::shown::BoardSource;
 use crate::persistence::autosave::GameInfo;
 use crate::play::AppSystems;

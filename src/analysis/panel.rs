@@ -13,6 +13,7 @@ use crate::input::UiCapture;
 use crate::play::game::notation;
 use crate::settings::Settings;
 use crate::ui_core::Overlay;
+use crate::ui_core::sections::{AddSections, Slot};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
@@ -46,7 +47,27 @@ pub(super) fn plugin(app: &mut App) {
                 analysis_panel,
                 explore_panel.run_if(in_state(Overlay::Explore)),
             ),
-        );
+        )
+        .add_section(Slot::HudControls, game_switches)
+        .add_section(Slot::ReplayStudy, study_switches);
+}
+
+/// The switches in the HUD, for the game in play.
+fn game_switches(
+    InMut(ui): InMut<egui::Ui>,
+    settings: Res<Settings>,
+    mut controls: AnalysisControls,
+) {
+    controls.row(ui, settings.language, false);
+}
+
+/// The switches in the replay viewer.
+fn study_switches(
+    InMut(ui): InMut<egui::Ui>,
+    settings: Res<Settings>,
+    mut controls: AnalysisControls,
+) {
+    controls.row(ui, settings.language, true);
 }
 
 /// The analysis switches, for the HUD, the replay viewer and the

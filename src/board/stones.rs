@@ -53,6 +53,7 @@ struct ForbiddenMark;
 #[derive(Component)]
 struct WinLine {
     length: f32,
+    width: f32,
     age: f32,
 }
 
@@ -67,6 +68,10 @@ const STONE_DIAMETER: f32 = CELL * 0.95;
 const LANDING_SECS: f32 = 0.2;
 const LIFT_SECS: f32 = 0.15;
 const WIN_LINE_WIDTH: f32 = CELL * 0.1;
+/// The dark edge under the winning line: the highlight alone (gold on the
+/// wood theme) all but vanished across white stones.
+const WIN_LINE_EDGE_WIDTH: f32 = WIN_LINE_WIDTH * 2.2;
+const WIN_LINE_EDGE: Color = Color::srgb(0.1, 0.07, 0.04);
 const WIN_LINE_GROW_SECS: f32 = 0.5;
 const LAST_MOVE: Color = Color::srgb(0.92, 0.2, 0.14);
 
@@ -488,16 +493,27 @@ fn sync_result_marks(
             let (from, to) = (point_to_world(first), point_to_world(last));
             let length = from.distance(to);
             let angle = (to - from).to_angle();
-            commands.spawn((
-                Name::new("Winning line"),
-                WinLine { length, age: 0.0 },
-                Sprite::from_color(highlight.with_alpha(0.85), Vec2::new(0.0, WIN_LINE_WIDTH)),
-                bevy::sprite::Anchor::CENTER_LEFT,
-                Transform::from_translation(from.extend(z::WIN_LINE))
-                    .with_rotation(Quat::from_rotation_z(angle)),
-                ResultMark,
-                DespawnOnExit(Screen::Game),
-            ));
+            // The line over a darker, wider edge: readable across stones of
+            // either colour and on every theme's board.
+            for (name, color, width, depth) in [
+                ("Winning line edge", WIN_LINE_EDGE, WIN_LINE_EDGE_WIDTH, 0.0),
+                ("Winning line", highlight, WIN_LINE_WIDTH, 0.05),
+            ] {
+                commands.spawn((
+                    Name::new(name),
+                    WinLine {
+                        length,
+                        width,
+                        age: 0.0,
+                    },
+                    Sprite::from_color(color.with_alpha(0.85), Vec2::new(0.0, width)),
+                    bevy::sprite::Anchor::CENTER_LEFT,
+                    Transform::from_translation(from.extend(z::WIN_LINE + depth))
+                        .with_rotation(Quat::from_rotation_z(angle)),
+                    ResultMark,
+                    DespawnOnExit(Screen::Game),
+                ));
+            }
             for (i, p) in points.into_iter().enumerate() {
                 commands.spawn((
                     Name::new("Winning stone ring"),
@@ -547,7 +563,7 @@ fn animate_win_line(
         line.age += delta;
         let grow = EasingCurve::new(0.0, 1.0, EaseFunction::CubicOut)
             .sample_clamped(line.age / WIN_LINE_GROW_SECS);
-        sprite.custom_size = Some(Vec2::new(line.length * grow, WIN_LINE_WIDTH));
+        sprite.custom_size = Some(Vec2::new(line.length * grow, line.width));
         // After growing, the line breathes gently (in animation time, so
         // at the chosen speed); with animations off it holds still.
         let alpha = match (pulsing, line.age > WIN_LINE_GROW_SECS) {

@@ -14,6 +14,7 @@ pub mod screens;
 pub mod session;
 pub mod start;
 
+use crate::ui_core::sections::{AddSections, Slot};
 use bevy::prelude::*;
 
 /// The LAN game without its screens: what headless tests run.
@@ -21,7 +22,13 @@ pub fn link_plugin(app: &mut App) {
     app.add_plugins(bridge::plugin);
 }
 
-/// The whole LAN feature of the windowed game.
+/// The whole LAN feature of the windowed game, with its section of the
+/// HUD while a network game is on.
 pub fn plugin(app: &mut App) {
-    app.add_plugins((link_plugin, screens::plugin));
+    app.add_plugins((link_plugin, screens::plugin))
+        .add_section_if(
+            Slot::HudStatus,
+            panel::hud_section,
+            resource_exists::<session::Lan>,
+        );
 }

@@ -5,6 +5,8 @@
 use super::screens::log_lines;
 use super::session::Lan;
 use crate::i18n::{Language, color_name, t, tf};
+use crate::settings::Settings;
+use bevy::prelude::*;
 use bevy_egui::egui::{self, Color32, RichText};
 use gomoku_engine::Color as StoneColor;
 use gomoku_net::Action;
@@ -15,6 +17,11 @@ const WARNING: Color32 = Color32::from_rgb(255, 120, 100);
 const GOOD: Color32 = Color32::from_rgb(140, 210, 120);
 /// Chat and event lines shown under the board's panel.
 const SHOWN_LINES: usize = 6;
+
+/// The section in the HUD (see `crate::ui_core::sections`).
+pub fn hud_section(InMut(ui): InMut<egui::Ui>, settings: Res<Settings>, mut lan: ResMut<Lan>) {
+    section(ui, settings.language, &mut lan);
+}
 
 /// Draws the section; the player's choices go to the link.
 pub fn section(ui: &mut egui::Ui, lang: Language, lan: &mut Lan) {

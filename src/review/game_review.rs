@@ -48,17 +48,6 @@ pub struct ReviewEffort(pub ReviewSettings);
 #[derive(Resource, Clone, Copy, Debug)]
 pub struct ReviewOnOpen;
 
-/// Opens the game file at `path` in the replay viewer and reviews it (the
-/// Review buttons of the lists of games).
-pub fn open_and_review(
-    path: &std::path::Path,
-    open: &mut MessageWriter<crate::play::replay::OpenFile>,
-    commands: &mut Commands,
-) {
-    open.write(crate::play::replay::OpenFile(path.to_path_buf()));
-    commands.insert_resource(ReviewOnOpen);
-}
-
 /// Puzzles found in a finished review: the wins it missed.
 #[derive(Message, Clone, Debug)]
 pub struct FoundPuzzles(pub Vec<Puzzle>);

@@ -3,23 +3,22 @@
 //! toggles and the game-over summary. It sits in a panel on the right (or at the
 //! bottom of a tall window) and tells the board view how much room it takes.
 
-use crate::analysis::AnalysisControls;
 use crate::board::view::HudInsets;
 use crate::i18n::{Language, color_name, forbidden_name, game_result_text, rule_name, t, tf};
 use crate::input::UiCapture;
 use crate::play::ai::{HintRequest, Purpose, Thinking};
 use crate::play::game::{GameCommand, Match, Mode, Notice, Player, notation};
-use crate::review::game_review::ReviewCommand;
 use crate::settings::Settings;
 use crate::ui::menus::NewGameScreen;
 use crate::ui::opening_panel::{self, OpeningPanel};
+use crate::ui_core::sections::{self, Slot, primary_context};
 use crate::ui_core::widgets::remember_hud_rect;
 use crate::ui_core::{MIN_UI_SIZE, Overlay};
-use bevy::ecs::system::SystemParam;
+use bevy::ecs::system::{SystemParam, SystemState};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
+use bevy_egui::EguiPrimaryContextPass;
 use bevy_egui::egui::{self, Color32, RichText};
-use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 use gomoku_engine::search::Score;
 use gomoku_engine::{Color as StoneColor, GameResult, Rule};
 
@@ -51,9 +50,6 @@ struct HudState<'w, 's> {
     commands: MessageWriter<'w, GameCommand>,
     hints: MessageWriter<'w, HintRequest>,
     settings: ResMut<'w, Settings>,
-    review: MessageWriter<'w, ReviewCommand>,
-    lan: Option<ResMut<'w, crate::network::session::Lan>>,
-    analysis: AnalysisControls<'w>,
     opening: OpeningPanel<'w, 's>,
 }
 
@@ -63,21 +59,39 @@ impl HudState<'_, '_> {
     }
 }
 
-fn hud(
-    mut contexts: EguiContexts,
-    window: Single<&Window, With<PrimaryWindow>>,
-    mut state: HudState,
-    mut insets: ResMut<HudInsets>,
-    mut capture: ResMut<UiCapture>,
-) -> Result {
-    let ctx = contexts.ctx_mut()?.clone();
+/// The HUD's own data, fetched from the world between the features'
+/// sections (which the HUD runs: it is an exclusive system).
+type Params = SystemState<HudState<'static, 'static>>;
+
+/// The HUD's data, between sections (its resources were checked at the
+/// start of the frame's [`hud`], and sections do not remove them).
+fn hud_state<'w, 's>(world: &'w mut World, params: &'s mut Params) -> HudState<'w, 's> {
+    params
+        .get_mut(world)
+        .expect("the HUD's resources were there when its frame began")
+}
+
+fn hud(world: &mut World, params: &mut Params) {
+    if params.get_mut(world).is_err() {
+        return;
+    }
+    let Some(ctx) = primary_context(world) else {
+        return;
+    };
+    let Ok(window) = world
+        .query_filtered::<&Window, With<PrimaryWindow>>()
+        .single(world)
+    else {
+        return;
+    };
+    let (w, h) = (window.width(), window.height());
     // A minimised window (0×0 on some systems), or one the OS let shrink
     // below its minimum size, has no room for the panel: egui asserts on
     // the negative sizes its layout would compute. (egui's screen follows
     // a resize a frame after the window does: ask egui.)
     let screen = ctx.viewport_rect();
     if screen.width() < MIN_UI_SIZE || screen.height() < MIN_UI_SIZE {
-        return Ok(());
+        return;
     }
     let mut root = egui::Ui::new(
         ctx.clone(),
@@ -88,20 +102,19 @@ fn hud(
     );
     // The HUD goes beside the board or below it, whichever leaves the
     // larger board.
-    let (w, h) = (window.width(), window.height());
     let tall = w.min(h - BOTTOM_PANEL_HEIGHT) > (w - PANEL_WIDTH).min(h);
     let panel_rect = if tall {
         egui::Panel::bottom("hud")
             .resizable(false)
             .exact_size(BOTTOM_PANEL_HEIGHT)
-            .show(&mut root, |ui| panel(ui, &mut state, true))
+            .show(&mut root, |ui| panel(ui, world, params, true))
             .response
             .rect
     } else {
         egui::Panel::right("hud")
             .resizable(false)
             .exact_size(PANEL_WIDTH)
-            .show(&mut root, |ui| panel(ui, &mut state, false))
+            .show(&mut root, |ui| panel(ui, world, params, false))
             .response
             .rect
     };
@@ -117,7 +130,8 @@ fn hud(
             bottom: 0.0,
         }
     };
-    insets.set_if_neq(new_insets);
+    params.apply(world);
+    world.resource_mut::<HudInsets>().set_if_neq(new_insets);
     remember_hud_rect(&ctx, panel_rect);
     let pointer = ctx.input(|i| i.pointer.hover_pos());
     let over_window = pointer.is_some_and(|p| {
@@ -126,6 +140,7 @@ fn hud(
                 .layer_id_at(p)
                 .is_some_and(|l| l.order != egui::Order::Background)
     });
+    let mut capture = world.resource_mut::<UiCapture>();
     capture.pointer = over_window || ctx.egui_is_using_pointer();
     // A button clicked in the panel keeps keyboard focus, and Space/Enter
     // would press it again while the player means to place a stone: give
@@ -138,28 +153,33 @@ fn hud(
         });
     }
     capture.keyboard = ctx.egui_wants_keyboard_input();
-    Ok(())
 }
 
-fn panel(ui: &mut egui::Ui, state: &mut HudState, compact: bool) {
+fn panel(ui: &mut egui::Ui, world: &mut World, params: &mut Params, compact: bool) {
     ui.add_space(6.0);
+    // A feature's status (the network game's) takes a column of its own
+    // in the compact layout.
+    let feature_status = sections::any_shown(world, Slot::HudStatus);
     if compact {
-        let lang = state.lang();
-        let columns = if state.lan.is_some() { 3 } else { 2 };
+        let columns = if feature_status { 3 } else { 2 };
         ui.columns(columns, |columns| {
             // The opening's choices can be taller than the bottom panel.
-            scrolled(&mut columns[0], "hud-status", |ui| status(ui, state));
-            controls(&mut columns[1], state);
-            if let Some(lan) = &mut state.lan {
+            scrolled(&mut columns[0], "hud-status", |ui| {
+                status(ui, world, params)
+            });
+            controls(&mut columns[1], world, params);
+            if feature_status {
                 egui::ScrollArea::vertical().show(&mut columns[2], |ui| {
-                    crate::network::panel::section(ui, lang, lan);
+                    sections::show(world, Slot::HudStatus, ui);
                 });
             }
         });
     } else {
         // A small window (560x480 at the least) may not hold the opening's
         // choices and the controls one above the other.
-        scrolled(ui, "hud-side", |ui| side_panel(ui, state));
+        scrolled(ui, "hud-side", |ui| {
+            side_panel(ui, world, params, feature_status)
+        });
     }
     ui.add_space(4.0);
 }
@@ -176,22 +196,32 @@ fn scrolled(ui: &mut egui::Ui, id: &str, add: impl FnOnce(&mut egui::Ui)) {
     });
 }
 
-fn side_panel(ui: &mut egui::Ui, state: &mut HudState) {
+fn side_panel(ui: &mut egui::Ui, world: &mut World, params: &mut Params, feature_status: bool) {
+    let state = hud_state(world, params);
     let lang = state.lang();
     ui.heading(RichText::new(t(lang, "app.title")).color(ACCENT));
     ui.label(RichText::new(rule_name(lang, state.m.game().rule())).weak());
     ui.separator();
-    status(ui, state);
+    status(ui, world, params);
     ui.separator();
-    if let Some(lan) = &mut state.lan {
-        crate::network::panel::section(ui, lang, lan);
+    if feature_status {
+        sections::show(world, Slot::HudStatus, ui);
         ui.separator();
     }
-    controls(ui, state);
+    controls(ui, world, params);
 }
 
 /// Players, turn, move number, thinking indicator, notices, game over.
-fn status(ui: &mut egui::Ui, state: &mut HudState) {
+fn status(ui: &mut egui::Ui, world: &mut World, params: &mut Params) {
+    let over = players_and_turn(ui, &mut hud_state(world, params));
+    if let Some((result, now)) = over {
+        game_over(ui, world, params, result, now);
+    }
+}
+
+/// The status above the game-over box; returns the result, if the game
+/// is over, and the time now.
+fn players_and_turn(ui: &mut egui::Ui, state: &mut HudState) -> Option<(GameResult, f64)> {
     let lang = state.lang();
     let m = &*state.m;
     let game = m.game();
@@ -237,9 +267,7 @@ fn status(ui: &mut egui::Ui, state: &mut HudState) {
         };
         ui.label(RichText::new(&notice.text).color(color));
     }
-    if let Some(result) = game.result() {
-        game_over(ui, state, result.clone(), now);
-    }
+    game.result().map(|result| (result.clone(), now))
 }
 
 fn stone_icon(ui: &mut egui::Ui, color: StoneColor, highlighted: bool) {
@@ -333,13 +361,20 @@ fn si(n: u64) -> String {
     }
 }
 
-fn game_over(ui: &mut egui::Ui, state: &mut HudState, result: GameResult, now: f64) {
-    let lang = state.lang();
-    let m = &*state.m;
+fn game_over(
+    ui: &mut egui::Ui,
+    world: &mut World,
+    params: &mut Params,
+    result: GameResult,
+    now: f64,
+) {
     egui::Frame::group(ui.style())
         .fill(Color32::from_rgb(60, 45, 25))
         .stroke(egui::Stroke::new(1.5, ACCENT))
         .show(ui, |ui| {
+            let state = hud_state(world, params);
+            let lang = state.lang();
+            let m = &*state.m;
             let headline = match (m.settings().mode, result.winner()) {
                 (Mode::HumanVsAi | Mode::Network, Some(w)) if m.player(w) == Player::Human => {
                     "hud.you_win"
@@ -382,26 +417,29 @@ fn game_over(ui: &mut egui::Ui, state: &mut HudState, result: GameResult, now: f
             ));
             // In a row, so the button keeps its own width in the compact
             // layout's justified columns too.
-            ui.horizontal(|ui| {
-                if ui
+            let new_game = ui.horizontal(|ui| {
+                let clicked = ui
                     .button(t(lang, "hud.new_game"))
                     .on_hover_text("Ctrl+N")
-                    .clicked()
-                {
-                    state.new_game.open_from_board();
-                }
-                if ui
-                    .button(t(lang, "review.start"))
-                    .on_hover_text(t(lang, "review.start_tip"))
-                    .clicked()
-                {
-                    state.review.write(ReviewCommand::ReviewMatch);
-                }
+                    .clicked();
+                sections::show(world, Slot::HudGameOver, ui);
+                clicked
             });
+            if new_game.inner {
+                hud_state(world, params).new_game.open_from_board();
+            }
         });
 }
 
-fn controls(ui: &mut egui::Ui, state: &mut HudState) {
+/// The game's buttons, the display toggles and the features' controls.
+fn controls(ui: &mut egui::Ui, world: &mut World, params: &mut Params) {
+    game_controls(ui, &mut hud_state(world, params));
+    sections::show(world, Slot::HudControls, ui);
+    let lang = hud_state(world, params).lang();
+    ui.label(RichText::new(t(lang, "hud.play_hint")).small().weak());
+}
+
+fn game_controls(ui: &mut egui::Ui, state: &mut HudState) {
     let lang = state.lang();
     let m = &*state.m;
     let playing = !m.game().is_over();
@@ -454,12 +492,10 @@ fn controls(ui: &mut egui::Ui, state: &mut HudState) {
         }
         ui.checkbox(muted, t(lang, "hud.mute")).on_hover_text("M");
     });
-    state.analysis.row(ui, lang, false);
     if toggles != [s.coordinates, s.move_numbers, s.forbidden_marks, s.muted] {
         let s = &mut *state.settings;
         [s.coordinates, s.move_numbers, s.forbidden_marks, s.muted] = toggles;
     }
-    ui.label(RichText::new(t(lang, "hud.play_hint")).small().weak());
 }
 
 /// A button with its key or what it does as a tooltip (also while it is

@@ -6,7 +6,7 @@ pub mod hud;
 pub mod menus;
 pub mod opening_panel;
 pub mod opening_record;
-mod window;
+pub mod window;
 
 use bevy::prelude::*;
 

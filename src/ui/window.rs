@@ -11,7 +11,7 @@ use bevy::window::{
     MonitorSelection, PresentMode, PrimaryWindow, WindowMode, WindowMoved, WindowResized,
 };
 
-pub(super) fn plugin(app: &mut App) {
+pub fn plugin(app: &mut App) {
     app.add_systems(Startup, apply_window_settings).add_systems(
         Update,
         (toggle_fullscreen, remember_geometry, apply_window_settings).chain(),

@@ -1,12 +1,15 @@
 //! The UI's ground floor, below the HUD, the menus and the features'
 //! screens (network, analysis, review): which screen covers the board
 //! ([`Overlay`], and play pausing under it), the widgets every screen
-//! uses, the egui setup (fonts and text sizes, for every screen) and the
-//! reactive redraw. It imports nothing from `ui` or the features.
+//! uses, the places where the features add their parts to the HUD and the
+//! menus (`sections`), the egui setup (fonts and text sizes, for every
+//! screen) and the reactive redraw. It imports nothing from `ui` or the
+//! features.
 
 mod egui_setup;
 pub mod pickers;
 pub mod redraw;
+pub mod sections;
 pub mod widgets;
 
 pub use egui_setup::install_fonts;
@@ -103,6 +106,8 @@ pub fn pause_with_menus(overlay: Res<NextState<Overlay>>, mut pause: ResMut<Next
 /// The screens' state, play pausing under them and the egui setup.
 pub fn plugin(app: &mut App) {
     app.init_state::<Overlay>()
+        .init_resource::<sections::Sections>()
+        .init_resource::<sections::FileActions>()
         .add_systems(
             StateTransition,
             pause_with_menus.before(StateTransitionSystems::DependentTransitions),

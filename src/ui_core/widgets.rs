@@ -101,6 +101,19 @@ pub fn side_panel(
     insets: &mut ResMut<HudInsets>,
     add: impl FnOnce(&mut egui::Ui),
 ) -> Rect {
+    let rect = side_panel_rect(ctx, id, width, add);
+    insets.set_if_neq(side_insets(rect));
+    rect
+}
+
+/// [`side_panel`] for a screen that sets the board's insets itself (one
+/// drawn by an exclusive system).
+pub fn side_panel_rect(
+    ctx: &egui::Context,
+    id: &'static str,
+    width: f32,
+    add: impl FnOnce(&mut egui::Ui),
+) -> Rect {
     let mut root = egui::Ui::new(
         ctx.clone(),
         egui::Id::new((id, "root")),
@@ -108,17 +121,20 @@ pub fn side_panel(
             .layer_id(egui::LayerId::background())
             .max_rect(ctx.viewport_rect()),
     );
-    let rect = egui::Panel::right(id)
+    egui::Panel::right(id)
         .resizable(false)
         .exact_size(width)
         .show(&mut root, add)
         .response
-        .rect;
-    insets.set_if_neq(HudInsets {
+        .rect
+}
+
+/// The board's insets beside a side panel at `rect`.
+pub fn side_insets(rect: Rect) -> HudInsets {
+    HudInsets {
         right: rect.width(),
         bottom: 0.0,
-    });
-    rect
+    }
 }
 
 /// A screen's title row with a Back button on the right.

@@ -1,6 +1,7 @@
 //! The review and puzzle screens (egui): each a panel on the right with
 //! the board beside it, like the replay viewer.
 
+mod buttons;
 mod puzzle_panel;
 mod review_panel;
 
@@ -12,7 +13,7 @@ use bevy_egui::EguiPrimaryContextPass;
 const PANEL_WIDTH: f32 = 420.0;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
+    app.add_plugins(buttons::plugin).add_systems(
         EguiPrimaryContextPass,
         (
             review_panel::show.run_if(in_state(Overlay::Review)),

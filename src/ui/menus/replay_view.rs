@@ -5,19 +5,18 @@
 
 use super::Flash;
 use super::dialogs::FileDialog;
-use crate::analysis::AnalysisControls;
 use crate::board::shown::BoardSource;
 use crate::board::view::HudInsets;
 use crate::i18n::{Language, color_name, player_text, result_text, rule_name, t, tf};
 use crate::persistence::{self, autosave, autosave::GameFiles};
 use crate::play::game::notation;
 use crate::play::replay::{Replay, ReplayCommand};
-use crate::review::game_review::ReviewCommand;
 use crate::settings::Settings;
-use crate::ui_core::widgets::{replay_keys, side_panel, title_bar};
+use crate::ui_core::sections::{self, Slot, primary_context};
+use crate::ui_core::widgets::{replay_keys, side_insets, side_panel_rect, title_bar};
 use crate::ui_core::{Overlay, ReplayReturn};
+use bevy::ecs::system::{SystemParam, SystemState};
 use bevy::prelude::*;
-use bevy_egui::EguiContexts;
 use bevy_egui::egui::{self, RichText};
 use gomoku_engine::Color as StoneColor;
 use gomoku_engine::record::formats::{Format, SavedResult};
@@ -45,43 +44,71 @@ struct Actions {
     cursor: Vec<ReplayCommand>,
     /// Save through the desktop's file dialog.
     save_as: bool,
-    /// Review the game (`crate::review`).
-    review: bool,
 }
 
-pub(super) fn show(
-    mut contexts: EguiContexts,
-    mut settings: ResMut<Settings>,
-    replay: Option<Res<Replay>>,
-    mut cursor: MessageWriter<ReplayCommand>,
-    files: Res<GameFiles>,
-    mut source: ResMut<BoardSource>,
-    mut dialogs: MessageWriter<FileDialog>,
-    mut insets: ResMut<HudInsets>,
-    mut next: ResMut<NextState<Overlay>>,
-    back: Res<ReplayReturn>,
-    mut flash: ResMut<Flash>,
-    time: Res<Time>,
-    real: Res<Time<Real>>,
-    mut commands: Commands,
-    mut review: MessageWriter<ReviewCommand>,
-    mut analysis: AnalysisControls,
-) -> Result {
-    let Some(replay) = replay else {
+/// What the viewer reads and writes besides the replay it shows.
+#[derive(SystemParam)]
+pub(super) struct Viewer<'w, 's> {
+    settings: ResMut<'w, Settings>,
+    replay: Res<'w, Replay>,
+    cursor: MessageWriter<'w, ReplayCommand>,
+    files: Res<'w, GameFiles>,
+    source: ResMut<'w, BoardSource>,
+    dialogs: MessageWriter<'w, FileDialog>,
+    next: ResMut<'w, NextState<Overlay>>,
+    back: Res<'w, ReplayReturn>,
+    flash: ResMut<'w, Flash>,
+    time: Res<'w, Time>,
+    real: Res<'w, Time<Real>>,
+    commands: Commands<'w, 's>,
+}
+
+/// An exclusive system: the panel runs the features' sections.
+pub(super) fn show(world: &mut World, params: &mut SystemState<Viewer<'static, 'static>>) {
+    if !world.contains_resource::<Replay>() {
         // Nothing loaded (e.g. `--screen replay` alone): back to the menu.
-        next.set(Overlay::Main);
-        return Ok(());
+        world
+            .resource_mut::<NextState<Overlay>>()
+            .set(Overlay::Main);
+        return;
+    }
+    let Some(ctx) = primary_context(world) else {
+        return;
     };
-    let ctx = contexts.ctx_mut()?;
-    let lang = settings.language;
+    let lang = world.resource::<Settings>().language;
     let mut actions = Actions::default();
-    replay_keys(ctx, &mut actions.cursor);
+    replay_keys(&ctx, &mut actions.cursor);
     // The game's own board shows the position at the cursor; the viewer
     // is a panel beside it, where the HUD usually is.
-    side_panel(ctx, "replay", PANEL_WIDTH, &mut insets, |ui| {
-        panel(ui, lang, &replay, &mut actions, &mut analysis)
+    let rect = side_panel_rect(&ctx, "replay", PANEL_WIDTH, |ui| {
+        panel(ui, world, lang, &mut actions)
     });
-    BoardSource::show(&mut source, replay.position());
+    world
+        .resource_mut::<HudInsets>()
+        .set_if_neq(side_insets(rect));
+    if let Ok(mut viewer) = params.get_mut(world) {
+        act(&ctx, lang, actions, &mut viewer);
+    }
+    params.apply(world);
+}
+
+/// Carries out what the panel asked for.
+fn act(ctx: &egui::Context, lang: Language, mut actions: Actions, viewer: &mut Viewer) {
+    let Viewer {
+        settings,
+        replay,
+        cursor,
+        files,
+        source,
+        dialogs,
+        next,
+        back,
+        flash,
+        time,
+        real,
+        commands,
+    } = viewer;
+    BoardSource::show(source, replay.position());
     cursor.write_batch(actions.cursor.drain(..));
     let now = real.elapsed_secs_f64();
     if let Some(format) = actions.copy {
@@ -107,21 +134,12 @@ pub(super) fn show(
     if actions.save_as {
         dialogs.write(FileDialog::SaveReplay);
     }
-    if actions.review {
-        review.write(ReviewCommand::ReviewReplay);
-    }
     if actions.branch {
         let settings_of = autosave::settings_of(&replay.record, settings.ai_level);
         let plies = replay.cursor();
         let now = time.elapsed_secs_f64();
-        match autosave::start_from_record(
-            &mut commands,
-            &replay.record,
-            plies,
-            settings_of,
-            false,
-            now,
-        ) {
+        match autosave::start_from_record(commands, &replay.record, plies, settings_of, false, now)
+        {
             Ok(()) => next.set(Overlay::None),
             Err(e) => flash.show(e, true, real.elapsed_secs_f64()),
         }
@@ -129,16 +147,25 @@ pub(super) fn show(
         cursor.write(ReplayCommand::Stop);
         next.set(back.0);
     }
-    Ok(())
 }
 
-fn panel(
-    ui: &mut egui::Ui,
-    lang: Language,
-    replay: &Replay,
-    actions: &mut Actions,
-    analysis: &mut AnalysisControls,
-) {
+/// The panel, with the features' sections (the review's button, the
+/// analysis switches) in their places.
+fn panel(ui: &mut egui::Ui, world: &mut World, lang: Language, actions: &mut Actions) {
+    cursor_part(ui, lang, world.resource::<Replay>(), actions);
+    sections::show(world, Slot::ReplayActions, ui);
+    export_part(ui, lang, actions);
+    sections::show(world, Slot::ReplayStudy, ui);
+    ui.separator();
+    let replay = world.resource::<Replay>();
+    crate::ui::opening_record::show(ui, lang, &replay.record.game, &mut actions.cursor);
+    ui.label(RichText::new(t(lang, "replay.moves")).strong());
+    move_list(ui, replay, &mut actions.cursor);
+}
+
+/// Who played, where the cursor is, the buttons that move it, "play
+/// from here".
+fn cursor_part(ui: &mut egui::Ui, lang: Language, replay: &Replay, actions: &mut Actions) {
     actions.close = title_bar(ui, lang, t(lang, "replay.title"));
     ui.label(RichText::new(&replay.source).small().weak());
     let meta = &replay.record.meta;
@@ -235,13 +262,10 @@ fn panel(
     {
         actions.branch = true;
     }
-    actions.review = ui
-        .add_enabled(
-            !replay.is_empty(),
-            egui::Button::new(RichText::new(t(lang, "review.start")).strong()),
-        )
-        .on_hover_text(t(lang, "review.start_tip"))
-        .clicked();
+}
+
+/// Copy and save in the record formats.
+fn export_part(ui: &mut egui::Ui, lang: Language, actions: &mut Actions) {
     ui.separator();
     ui.label(RichText::new(t(lang, "replay.export")).strong());
     ui.horizontal_wrapped(|ui| {
@@ -271,11 +295,6 @@ fn panel(
             .on_hover_text(t(lang, "dialog.browse_tip"))
             .clicked();
     });
-    analysis.row(ui, lang, true);
-    ui.separator();
-    crate::ui::opening_record::show(ui, lang, &replay.record.game, &mut actions.cursor);
-    ui.label(RichText::new(t(lang, "replay.moves")).strong());
-    move_list(ui, replay, &mut actions.cursor);
 }
 
 /// Moves in pairs, "12. H8 I9"; a click jumps there.

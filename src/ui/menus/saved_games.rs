@@ -8,8 +8,8 @@ use crate::i18n::{Language, player_text, result_text, rule_name, t};
 use crate::persistence::ListEntry;
 use crate::persistence::autosave::GameFiles;
 use crate::play::replay::{OpenFile, Replay};
-use crate::review::game_review::open_and_review;
 use crate::settings::Settings;
+use crate::ui_core::sections::FileButtons;
 use crate::ui_core::widgets::{self, ERROR};
 use crate::ui_core::{Overlay, ReplayReturn};
 use bevy::prelude::*;
@@ -67,6 +67,7 @@ pub(super) fn show(
     mut flash: ResMut<Flash>,
     time: Res<Time<Real>>,
     mut commands: Commands,
+    mut file_buttons: FileButtons,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let lang = settings.language;
@@ -141,7 +142,7 @@ pub(super) fn show(
         if entries.is_empty() {
             ui.label(t(lang, "load.empty"));
         } else {
-            table(ui, lang, entries, &mut open, &mut commands);
+            table(ui, lang, entries, &mut open, &mut file_buttons);
         }
     });
     if back {
@@ -155,7 +156,7 @@ fn table(
     lang: Language,
     entries: &[ListEntry],
     open: &mut MessageWriter<OpenFile>,
-    commands: &mut Commands,
+    file_buttons: &mut FileButtons,
 ) {
     egui::Grid::new("saved-games-table")
         .num_columns(7)
@@ -187,13 +188,7 @@ fn table(
                     if ui.button(t(lang, "replay.title")).clicked() {
                         open.write(OpenFile(s.path.clone()));
                     }
-                    if ui
-                        .button(t(lang, "review.start"))
-                        .on_hover_text(t(lang, "review.start_tip"))
-                        .clicked()
-                    {
-                        open_and_review(&s.path, open, commands);
-                    }
+                    file_buttons.show(ui, lang, &s.path);
                 });
                 ui.end_row();
             }

@@ -7,9 +7,9 @@ use crate::i18n::{Language, color_name, rule_name, stored_level_name, t, tf};
 use crate::persistence::autosave::GameFiles;
 use crate::persistence::{Opponent, Outcome, PastGame, Statistics, Tally};
 use crate::play::replay::OpenFile;
-use crate::review::game_review::open_and_review;
 use crate::settings::Settings;
 use crate::ui_core::Overlay;
+use crate::ui_core::sections::FileButtons;
 use crate::ui_core::widgets::{self, ACCENT, ERROR};
 use bevy::prelude::*;
 use bevy_egui::EguiContexts;
@@ -44,7 +44,7 @@ pub(super) fn show(
     stats: Res<Computed>,
     mut open: MessageWriter<OpenFile>,
     mut next: ResMut<NextState<Overlay>>,
-    mut commands: Commands,
+    mut file_buttons: FileButtons,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let lang = settings.language;
@@ -68,7 +68,7 @@ pub(super) fn show(
                     .size(18.0)
                     .color(ACCENT),
             );
-            past_games(ui, lang, stats, &mut open, &mut commands);
+            past_games(ui, lang, stats, &mut open, &mut file_buttons);
         }
         if stats.unreadable > 0 {
             ui.label(
@@ -118,7 +118,7 @@ fn past_games(
     lang: Language,
     stats: &Statistics,
     open: &mut MessageWriter<OpenFile>,
-    commands: &mut Commands,
+    file_buttons: &mut FileButtons,
 ) {
     egui::Grid::new("stats-games")
         .num_columns(7)
@@ -166,13 +166,7 @@ fn past_games(
                     }
                 });
                 ui.label(game.summary.moves.to_string());
-                if ui
-                    .button(t(lang, "review.start"))
-                    .on_hover_text(t(lang, "review.start_tip"))
-                    .clicked()
-                {
-                    open_and_review(&game.summary.path, open, commands);
-                }
+                ui.horizontal(|ui| file_buttons.show(ui, lang, &game.summary.path));
                 ui.end_row();
             }
         });
