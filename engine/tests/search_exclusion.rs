@@ -90,3 +90,34 @@ fn repeated_exclusion_gives_distinct_legal_moves_until_none_is_left() {
     let p = best.expect("a move");
     assert!(p.x.abs_diff(7) <= 1 && p.y.abs_diff(7) <= 1, "{p:?}");
 }
+
+/// The analysis' second line on an empty board: with the centre excluded
+/// the search still ranks the cells next to it, depth after depth, instead
+/// of stopping at depth 1 on a single fallback move.
+#[test]
+fn an_empty_board_without_its_centre_is_searched_deeper_than_one() {
+    let empty = Board::new(15).unwrap();
+    for rule in Rule::ALL {
+        let cancel = AtomicBool::new(false);
+        let mut deepest = 0;
+        let info = Searcher::new(rule).search_excluding(
+            &empty,
+            Color::Black,
+            &SearchLimits::depth(3),
+            &[at("h8")],
+            &cancel,
+            &mut |i| deepest = deepest.max(i.depth),
+        );
+        assert!(
+            info.depth >= 2 && deepest >= 2,
+            "{rule:?}: depth {}",
+            info.depth
+        );
+        let p = info.best.expect("a move");
+        assert_ne!(p, at("h8"));
+        assert!(
+            p.x.abs_diff(7) <= 1 && p.y.abs_diff(7) <= 1,
+            "{rule:?}: {p:?}"
+        );
+    }
+}

@@ -718,9 +718,29 @@ fn root_moves(pos: &Position, us: Color, excluded: &[usize]) -> Root {
     scored.retain(|&(c, _)| legal(c));
     scored.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
     if scored.is_empty() {
+        // An empty board whose centre is excluded (the analysis' second
+        // candidate): nothing is near a stone, but the cells around the
+        // centre are real choices to rank, not one forced move.
+        if pos.board().stone_count() == 0 {
+            let around = cells_around_centre(pos, &legal);
+            if !around.is_empty() {
+                return Root::Choose(around);
+            }
+        }
         return any_legal(pos, us, excluded).map_or(Root::NoMove, |c| Root::Choose(vec![c]));
     }
     Root::Choose(scored.into_iter().map(|(c, _)| c).collect())
+}
+
+/// The legal cells next to the centre (an opening's sensible first moves).
+fn cells_around_centre(pos: &Position, legal: &impl Fn(usize) -> bool) -> Vec<usize> {
+    let centre = (pos.size() / 2) as u8;
+    let near = centre.saturating_sub(1)..=centre + 1;
+    near.clone()
+        .flat_map(|y| near.clone().map(move |x| Point::new(x, y)))
+        .map(Point::index)
+        .filter(|&c| legal(c))
+        .collect()
 }
 
 /// Some legal, not excluded move anywhere (when the candidates are all
