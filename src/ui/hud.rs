@@ -175,11 +175,7 @@ fn panel(ui: &mut egui::Ui, world: &mut World, params: &mut Params, compact: boo
             }
         });
     } else {
-        // A small window (560x480 at the least) may not hold the opening's
-        // choices and the controls one above the other.
-        scrolled(ui, "hud-side", |ui| {
-            side_panel(ui, world, params, feature_status)
-        });
+        side_panel(ui, world, params, feature_status);
     }
     ui.add_space(4.0);
 }
