@@ -23,6 +23,10 @@ pub enum AppSystems {
     Decide,
     /// Commands and move requests are applied to the game.
     Apply,
+    /// The board's source follows the screen showing another position
+    /// (the replay's cursor, the review's, a puzzle's try) in the frame the
+    /// position changes, before searches and the board's view read it.
+    Show,
     /// Searches start or stop for the new position.
     React,
     /// The board's entities follow the game.
@@ -51,6 +55,7 @@ pub fn plugin(app: &mut App) {
             AppSystems::RecordInput,
             AppSystems::Decide,
             AppSystems::Apply,
+            AppSystems::Show,
             AppSystems::React,
             AppSystems::View,
         )

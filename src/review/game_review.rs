@@ -207,7 +207,7 @@ pub(super) fn plugin(app: &mut App) {
                 poll_job,
                 review_on_open.run_if(resource_exists::<ReviewOnOpen>),
                 show_cursor_position
-                    .in_set(AppSystems::View)
+                    .in_set(AppSystems::Show)
                     .run_if(in_state(Overlay::Review)),
             ),
         )

@@ -221,7 +221,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             show_the_try
-                .in_set(AppSystems::View)
+                .in_set(AppSystems::Show)
                 .run_if(in_state(Overlay::Puzzles)),
         );
 }

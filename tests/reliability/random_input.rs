@@ -23,6 +23,7 @@
 //! file), with random input inside it; random input also moves between
 //! screens on its own.
 
+use super::support::points;
 use super::{TempDir, env_number};
 use bevy::input::ButtonState;
 use bevy::input::keyboard::{Key, KeyboardInput};
@@ -46,10 +47,12 @@ use gomoku::persistence::autosave::GameFiles;
 use gomoku::persistence::settings_file::{RunOverrides, SettingsStore};
 use gomoku::play::ai::AiPacing;
 use gomoku::play::game::{Match, StonePlaced};
+use gomoku::play::replay::{Replay, ReplayCommand};
 use gomoku::settings::Settings;
-use gomoku::ui_core::Overlay;
+use gomoku::ui_core::{Overlay, ReplayReturn};
+use gomoku_engine::record::formats::Record;
 use gomoku_engine::search::Level;
-use gomoku_engine::{Cell, Color as StoneColor, Game, Point};
+use gomoku_engine::{Cell, Color as StoneColor, Game, Point, Rule};
 use rand::{RngExt, SeedableRng};
 use std::collections::HashMap;
 use std::path::Path;
@@ -512,10 +515,11 @@ fn thousands_of_random_events_on_every_screen_break_nothing() {
                 }
                 monkey.act(&mut app);
                 app.update();
-                // A change made late in a frame reaches the board a frame or
-                // two later (a menu's button, or a replay key whose cursor
-                // moves in the next Update and the viewer shows after it):
-                // the board must catch up within a few quiet frames.
+                // A change made late in a frame (a menu's button or a replay
+                // key, read by egui after the board's view) reaches the board
+                // in the next frame: the board must catch up within a few
+                // quiet frames. A change in Update shows in its own frame
+                // (`the_board_keeps_up_with_the_replays_autoplay`).
                 let mut quiet = 0;
                 while let Err(e) = check(&mut app) {
                     quiet += 1;
@@ -563,4 +567,41 @@ fn thousands_of_random_events_on_every_screen_break_nothing() {
         monkey.aimed_clicks > monkey.clicks / 4,
         "egui reported too few widgets to aim at"
     );
+}
+
+/// The replay's autoplay steps in real time: on a slow frame it steps
+/// every frame, so the board must show each step in the frame it happens
+/// (a board that follows a frame late never catches up while it plays).
+#[test]
+fn the_board_keeps_up_with_the_replays_autoplay() {
+    let dir = TempDir::new("autoplay");
+    let mut app = game_app(dir.path());
+    let game =
+        Game::from_moves(Rule::Freestyle, 15, &points("h8i9h9i8g7j10g10j7f6k11f11k6")).unwrap();
+    app.insert_resource(Replay::new(Record::new(game), "test"))
+        .insert_resource(ReplayReturn(Overlay::None));
+    app.world_mut()
+        .resource_mut::<NextState<Overlay>>()
+        .set(Overlay::Replay);
+    app.update();
+    app.update();
+    stones_match_the_shown_game(&mut app).unwrap();
+    // Frames of a loaded machine: each is long enough for two steps.
+    app.insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(
+        Duration::from_millis(250),
+    ));
+    app.world_mut().write_message(ReplayCommand::Speed(8.0));
+    app.world_mut().write_message(ReplayCommand::TogglePlay);
+    app.update();
+    let mut frames = 0;
+    while app.world().resource::<Replay>().playing {
+        frames += 1;
+        assert!(frames < 20, "the autoplay never reached the end");
+        app.update();
+        let cursor = app.world().resource::<Replay>().cursor();
+        if let Err(e) = stones_match_the_shown_game(&mut app) {
+            panic!("frame {frames}, cursor at move {cursor}: {e}");
+        }
+    }
+    assert!(frames >= 4, "the autoplay took {frames} frames");
 }

@@ -9,6 +9,7 @@ use crate::board::shown::BoardSource;
 use crate::board::view::HudInsets;
 use crate::i18n::{Language, color_name, player_text, result_text, rule_name, t, tf};
 use crate::persistence::{self, autosave, autosave::GameFiles};
+use crate::play::AppSystems;
 use crate::play::game::notation;
 use crate::play::replay::{Replay, ReplayCommand};
 use crate::settings::Settings;
@@ -25,7 +26,22 @@ use gomoku_engine::record::formats::{Format, SavedResult};
 const PANEL_WIDTH: f32 = 380.0;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnExit(Overlay::Replay), show_the_game_again);
+    app.add_systems(
+        Update,
+        show_the_cursor
+            .in_set(AppSystems::Show)
+            .run_if(in_state(Overlay::Replay)),
+    )
+    .add_systems(OnExit(Overlay::Replay), show_the_game_again);
+}
+
+/// The board shows the position at the cursor, in the frame the cursor
+/// moves: autoplay steps in real time, on a slow machine every frame, and
+/// a board a frame late would never catch up while it plays.
+fn show_the_cursor(replay: Option<Res<Replay>>, mut source: ResMut<BoardSource>) {
+    if let Some(replay) = replay {
+        BoardSource::show(&mut source, replay.position());
+    }
 }
 
 /// Leaving the viewer, the board shows the game in play again.
@@ -53,7 +69,6 @@ pub(super) struct Viewer<'w, 's> {
     replay: Res<'w, Replay>,
     cursor: MessageWriter<'w, ReplayCommand>,
     files: Res<'w, GameFiles>,
-    source: ResMut<'w, BoardSource>,
     dialogs: MessageWriter<'w, FileDialog>,
     next: ResMut<'w, NextState<Overlay>>,
     back: Res<'w, ReplayReturn>,
@@ -78,8 +93,9 @@ pub(super) fn show(world: &mut World, params: &mut SystemState<Viewer<'static, '
     let lang = world.resource::<Settings>().language;
     let mut actions = Actions::default();
     replay_keys(&ctx, &mut actions.cursor);
-    // The game's own board shows the position at the cursor; the viewer
-    // is a panel beside it, where the HUD usually is.
+    // The game's own board shows the position at the cursor
+    // (`show_the_cursor`); the viewer is a panel beside it, where the HUD
+    // usually is.
     let rect = side_panel_rect(&ctx, "replay", PANEL_WIDTH, |ui| {
         panel(ui, world, lang, &mut actions)
     });
@@ -99,7 +115,6 @@ fn act(ctx: &egui::Context, lang: Language, mut actions: Actions, viewer: &mut V
         replay,
         cursor,
         files,
-        source,
         dialogs,
         next,
         back,
@@ -108,7 +123,6 @@ fn act(ctx: &egui::Context, lang: Language, mut actions: Actions, viewer: &mut V
         real,
         commands,
     } = viewer;
-    BoardSource::show(source, replay.position());
     cursor.write_batch(actions.cursor.drain(..));
     let now = real.elapsed_secs_f64();
     if let Some(format) = actions.copy {
