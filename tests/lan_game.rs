@@ -587,6 +587,9 @@ fn a_dropped_joiner_pauses_the_game_and_comes_back_to_the_same_position() {
     play_alternately(&mut app, &joiner, &["h8", "a1", "i8"]);
     drop(joiner);
     update_until(&mut app, "the drop", |app| lan(app).down.is_some());
+    // Paused: nothing that needs the opponent is offered.
+    assert!(!lan(&mut app).can_ask_undo());
+    assert!(!lan(&mut app).can_offer_draw());
     // Paused: a click is refused and changes nothing.
     app.world_mut().resource_mut::<Notice>().warning = false;
     click(&mut app, "j8");
@@ -606,6 +609,8 @@ fn a_dropped_joiner_pauses_the_game_and_comes_back_to_the_same_position() {
     update_until(&mut app, "the connection back", |app| {
         lan(app).down.is_none()
     });
+    assert!(lan(&mut app).can_ask_undo());
+    assert!(lan(&mut app).can_offer_draw());
     play_alternately(&mut app, &again, &["a2", "j8"]);
 }
 
@@ -696,7 +701,7 @@ fn the_join_screen_lists_a_game_announced_on_the_network() {
         .resource::<Discovery>()
         .local_addr()
         .expect("the Join screen listens");
-    let announcement = Announcement::new("Hana", 7878, Rule::Renju);
+    let announcement = Announcement::new("Hana", 7878, Rule::Renju, OpeningRule::Swap2);
     let _announcer = Announcer::start(listening, Duration::from_millis(50), &announcement).unwrap();
     update_until(&mut app, "the announced game on the list", |app| {
         !app.world()

@@ -5,11 +5,14 @@
 //! in tests and on machines that must stay quiet a loopback address.
 //!
 //! An announcement is one JSON datagram, at most [`MAX_DATAGRAM`] bytes:
-//! `{"gomoku":1,"name":"Ann","port":7878,"rule":"Renju"}` — the game is
-//! then at the sender's IP address and `port`.
+//! `{"gomoku":1,"name":"Ann","port":7878,"rule":"Renju","opening":"swap2"}`
+//! — the game is then at the sender's IP address and `port`. `opening` (the
+//! opening rule's name, as in `welcome`) came later: an announcement
+//! without it is a game without an opening rule.
 
 use crate::message::PROTOCOL_VERSION;
 use gomoku_engine::Rule;
+use gomoku_engine::opening::OpeningRule;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::io;
@@ -33,16 +36,30 @@ pub struct Announcement {
     /// The TCP port of the game.
     pub port: u16,
     pub rule: Rule,
+    /// The opening rule's name ([`OpeningRule::name`]); a name this
+    /// version does not know is kept so that it can still be shown.
+    #[serde(default = "free_opening")]
+    pub opening: String,
+}
+
+fn free_opening() -> String {
+    OpeningRule::Free.name().to_string()
 }
 
 impl Announcement {
-    pub fn new(name: &str, port: u16, rule: Rule) -> Announcement {
+    pub fn new(name: &str, port: u16, rule: Rule, opening: OpeningRule) -> Announcement {
         Announcement {
             gomoku: PROTOCOL_VERSION,
             name: name.to_string(),
             port,
             rule,
+            opening: opening.name().to_string(),
         }
+    }
+
+    /// The announced opening rule, None when this version does not know it.
+    pub fn opening_rule(&self) -> Option<OpeningRule> {
+        OpeningRule::from_name(&self.opening)
     }
 }
 
@@ -197,7 +214,7 @@ mod tests {
         let junk = UdpSocket::bind("127.0.0.1:0").unwrap();
         junk.send_to(b"\xffnot an announcement", browser.local_addr())
             .unwrap();
-        let announcement = Announcement::new("Ann", 7878, Rule::Renju);
+        let announcement = Announcement::new("Ann", 7878, Rule::Renju, OpeningRule::Soosorv8);
         let _announcer = Announcer::start(
             browser.local_addr(),
             Duration::from_millis(50),
@@ -218,11 +235,38 @@ mod tests {
     #[test]
     fn other_versions_and_oversized_datagrams_are_ignored() {
         let from: SocketAddr = "127.0.0.1:5000".parse().unwrap();
-        let mut other = Announcement::new("Ann", 1, Rule::Freestyle);
+        let mut other = Announcement::new("Ann", 1, Rule::Freestyle, OpeningRule::Free);
         other.gomoku += 1;
         assert!(read_announcement(&serde_json::to_vec(&other).unwrap(), from).is_none());
-        let mut big = serde_json::to_vec(&Announcement::new("Ann", 1, Rule::Freestyle)).unwrap();
+        let mut big = serde_json::to_vec(&Announcement::new(
+            "Ann",
+            1,
+            Rule::Freestyle,
+            OpeningRule::Free,
+        ))
+        .unwrap();
         big.extend(std::iter::repeat_n(b' ', MAX_DATAGRAM));
         assert!(read_announcement(&big, from).is_none());
+    }
+
+    #[test]
+    fn an_announcement_without_an_opening_rule_is_a_free_game() {
+        let from: SocketAddr = "127.0.0.1:5000".parse().unwrap();
+        let old = br#"{"gomoku":1,"name":"Ann","port":7878,"rule":"Renju"}"#;
+        let found = read_announcement(old, from).expect("an old announcement parses");
+        assert_eq!(found.announcement.opening_rule(), Some(OpeningRule::Free));
+        assert_eq!(found.addr, "127.0.0.1:7878".parse().unwrap());
+        let new = Announcement::new("Ann", 7878, Rule::Renju, OpeningRule::Taraguchi10);
+        let json = serde_json::to_string(&new).unwrap();
+        assert!(json.contains(r#""opening":"taraguchi10""#), "{json}");
+        let read = read_announcement(json.as_bytes(), from).unwrap();
+        assert_eq!(
+            read.announcement.opening_rule(),
+            Some(OpeningRule::Taraguchi10)
+        );
+        let unknown = br#"{"gomoku":1,"name":"Ann","port":1,"rule":"Renju","opening":"yamaguchi"}"#;
+        let read = read_announcement(unknown, from).expect("an unknown opening still parses");
+        assert_eq!(read.announcement.opening, "yamaguchi");
+        assert_eq!(read.announcement.opening_rule(), None);
     }
 }

@@ -87,8 +87,10 @@ pub fn section(ui: &mut egui::Ui, lang: Language, lan: &mut Lan) {
     if snapshot.undo_pending || snapshot.draw_pending {
         ui.label(RichText::new(tf(lang, "lan.awaiting_answer", &[&opponent])).weak());
     }
-    let can_undo =
-        !over && !snapshot.undo_pending && snapshot.game.undo_target(snapshot.me).is_some();
+    // Nothing that needs the opponent is offered while the link is down:
+    // the link would refuse it anyway.
+    let (can_undo, can_offer_draw, link_up) =
+        (lan.can_ask_undo(), lan.can_offer_draw(), lan.link_up());
     ui.horizontal_wrapped(|ui| {
         if ui
             .add_enabled(can_undo, egui::Button::new(t(lang, "lan.ask_undo")))
@@ -97,15 +99,17 @@ pub fn section(ui: &mut egui::Ui, lang: Language, lan: &mut Lan) {
             lan.act(Action::RequestUndo);
         }
         if ui
-            .add_enabled(
-                !over && !snapshot.draw_pending,
-                egui::Button::new(t(lang, "lan.offer_draw")),
-            )
+            .add_enabled(can_offer_draw, egui::Button::new(t(lang, "lan.offer_draw")))
             .clicked()
         {
             lan.act(Action::OfferDraw);
         }
-        if over && lan.is_host() && ui.button(t(lang, "lan.rematch")).clicked() {
+        if over
+            && lan.is_host()
+            && ui
+                .add_enabled(link_up, egui::Button::new(t(lang, "lan.rematch")))
+                .clicked()
+        {
             lan.act(Action::NewGame {
                 host_color: snapshot.me.opponent(),
             });
@@ -122,9 +126,12 @@ pub fn section(ui: &mut egui::Ui, lang: Language, lan: &mut Lan) {
                 .desired_width(150.0),
         );
         send = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-        send |= ui.button(t(lang, "lan.send")).clicked();
+        send |= ui
+            .add_enabled(link_up, egui::Button::new(t(lang, "lan.send")))
+            .clicked();
     });
-    if send && !lan.chat_draft.trim().is_empty() {
+    // A line typed while the link is down stays in the field until it is back.
+    if send && link_up && !lan.chat_draft.trim().is_empty() {
         let text = std::mem::take(&mut lan.chat_draft);
         lan.say(text);
     }

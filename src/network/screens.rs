@@ -4,6 +4,7 @@
 //! the code. Once someone sits down the board comes back.
 
 use super::session::{Lan, LogLine, Role, broadcast_target};
+use crate::i18n::opening as opening_text;
 use crate::i18n::{Language, rule_name, t, tf};
 use crate::settings::Settings;
 use crate::ui_core::widgets::{self, ACCENT, ERROR};
@@ -314,7 +315,7 @@ fn host_form(ui: &mut egui::Ui, lang: Language, d: &mut HostDraft) {
             pickers::opening_picker(ui, lang, d.rule, &mut d.opening);
             ui.end_row();
             ui.label(t(lang, "new.you_play"));
-            pickers::colour_row(ui, lang, &mut d.host_color);
+            pickers::colour_row(ui, lang, d.opening, &mut d.host_color);
             ui.end_row();
             ui.label(t(lang, "new.clock"));
             ui.vertical(|ui| {
@@ -408,6 +409,19 @@ pub fn log_lines(ui: &mut egui::Ui, lang: Language, log: &[LogLine]) {
     }
 }
 
+/// A game on the Join list: who, the rule (with the opening rule when
+/// there is one) and where.
+fn found_line(lang: Language, found: &Found) -> String {
+    let a = &found.announcement;
+    let mut rule = rule_name(lang, a.rule).to_string();
+    match a.opening_rule() {
+        Some(OpeningRule::Free) => {}
+        Some(opening) => rule = format!("{rule} {}", opening_text::rule_name(lang, opening)),
+        None => rule = format!("{rule} {}", a.opening),
+    }
+    format!("{} · {rule} · {}", a.name, found.addr)
+}
+
 fn join_screen(
     mut contexts: EguiContexts,
     settings: Res<Settings>,
@@ -440,8 +454,7 @@ fn join_screen(
                     });
                 }
                 for found in games {
-                    let a = &found.announcement;
-                    let text = format!("{} · {} · {}", a.name, rule_name(lang, a.rule), found.addr);
+                    let text = found_line(lang, &found);
                     if ui
                         .selectable_label(draft.address == found.addr.to_string(), text)
                         .clicked()
@@ -526,4 +539,35 @@ fn join_screen(
         next.set(Overlay::Main);
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gomoku_net::discovery::Announcement;
+    use std::time::Instant;
+
+    #[test]
+    fn the_join_list_names_the_opening_rule_of_a_game() {
+        let found = |opening| Found {
+            addr: "10.0.0.2:7878".parse().unwrap(),
+            announcement: Announcement::new("Hana", 7878, Rule::Renju, opening),
+            seen: Instant::now(),
+        };
+        let lang = Language::Chinese;
+        let soosorv = found_line(lang, &found(OpeningRule::Soosorv8));
+        assert!(
+            soosorv.contains(opening_text::rule_name(lang, OpeningRule::Soosorv8)),
+            "{soosorv}"
+        );
+        assert!(soosorv.contains(rule_name(lang, Rule::Renju)), "{soosorv}");
+        let free = found_line(lang, &found(OpeningRule::Free));
+        assert!(
+            !free.contains(opening_text::rule_name(lang, OpeningRule::Free)),
+            "{free}"
+        );
+        let mut unknown = found(OpeningRule::Free);
+        unknown.announcement.opening = "yamaguchi".into();
+        assert!(found_line(lang, &unknown).contains("yamaguchi"));
+    }
 }

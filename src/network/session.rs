@@ -84,7 +84,7 @@ impl Lan {
         moves: &[Point],
         announce_to: Option<SocketAddr>,
     ) -> std::io::Result<Lan> {
-        let rule = config.settings.rule;
+        let (rule, opening) = (config.settings.rule, config.settings.opening);
         let name = config.name.clone();
         let link = Link::host_from(config, moves)?;
         let addr = link
@@ -92,7 +92,7 @@ impl Lan {
             .expect("a host link is bound to an address");
         let announcer = match announce_to {
             Some(target) => {
-                let announcement = Announcement::new(&name, addr.port(), rule);
+                let announcement = Announcement::new(&name, addr.port(), rule, opening);
                 Some(Announcer::start(
                     target,
                     Duration::from_secs(1),
@@ -200,6 +200,23 @@ impl Lan {
         if self.log.len() > LOG_LINES {
             self.log.remove(0);
         }
+    }
+
+    /// The opponent is there to hear us: connected and not paused.
+    pub fn link_up(&self) -> bool {
+        self.snapshot.connected && self.down.is_none()
+    }
+
+    /// Whether "Ask to undo" may be pressed: a move of ours to take back,
+    /// no request pending, and someone to ask.
+    pub fn can_ask_undo(&self) -> bool {
+        let s = &self.snapshot;
+        self.link_up() && !s.game.is_over() && !s.undo_pending && s.game.undo_target(s.me).is_some()
+    }
+
+    /// Whether "Offer a draw" may be pressed.
+    pub fn can_offer_draw(&self) -> bool {
+        self.link_up() && !self.snapshot.game.is_over() && !self.snapshot.draw_pending
     }
 
     /// The name of the player of `color`, as far as it is known.

@@ -35,12 +35,24 @@ pub fn opening_picker(ui: &mut egui::Ui, lang: Language, rule: Rule, chosen: &mu
     });
 }
 
-/// "You play": Black (who moves first) or White.
-pub fn colour_row(ui: &mut egui::Ui, lang: Language, color: &mut StoneColor) {
+/// "You play": Black (who moves first) or White; under an opening rule
+/// the colours change hands during the opening, so the choice is the seat
+/// (the first player starts with Black).
+pub fn colour_row(ui: &mut egui::Ui, lang: Language, opening: OpeningRule, color: &mut StoneColor) {
+    let (first, second) = seat_labels(opening);
     ui.horizontal(|ui| {
-        ui.radio_value(color, StoneColor::Black, t(lang, "new.black_first"));
-        ui.radio_value(color, StoneColor::White, t(lang, "color.white"));
+        ui.radio_value(color, StoneColor::Black, t(lang, first));
+        ui.radio_value(color, StoneColor::White, t(lang, second));
     });
+}
+
+/// The keys of the colour row's two choices: the colours without an
+/// opening rule, the seats with one.
+fn seat_labels(opening: OpeningRule) -> (&'static str, &'static str) {
+    match opening {
+        OpeningRule::Free => ("new.black_first", "color.white"),
+        _ => ("opening.seat.first", "opening.seat.second"),
+    }
 }
 
 /// Minutes per player and seconds added per move.
@@ -56,4 +68,21 @@ pub fn game_clock_fields(
         ui.label(t(lang, "clock.increment"));
         ui.add(egui::DragValue::new(increment).range(0..=120));
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_colour_row_names_seats_only_under_an_opening_rule() {
+        for rule in OpeningRule::ALL {
+            let (first, second) = seat_labels(rule);
+            let by_seat = first == "opening.seat.first" && second == "opening.seat.second";
+            assert_eq!(by_seat, rule != OpeningRule::Free, "{rule:?}");
+            for lang in [Language::English, Language::Chinese] {
+                assert_ne!(t(lang, first), t(lang, second), "{rule:?} {lang:?}");
+            }
+        }
+    }
 }

@@ -127,7 +127,8 @@ impl Table {
                 let announcer = match options.announce {
                     Some(target) => {
                         let port = link.local_addr().expect("a host has an address").port();
-                        let announcement = Announcement::new(&options.name, port, options.rule);
+                        let announcement =
+                            Announcement::new(&options.name, port, options.rule, options.opening);
                         Some(
                             Announcer::start(target, ANNOUNCE_EVERY, &announcement)
                                 .map_err(|e| format!("cannot announce to {target}: {e}"))?,

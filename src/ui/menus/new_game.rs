@@ -173,7 +173,7 @@ fn form(ui: &mut egui::Ui, lang: Language, d: &mut Draft) {
             ui.end_row();
             if s.mode == Mode::HumanVsAi {
                 ui.label(t(lang, "new.you_play"));
-                pickers::colour_row(ui, lang, &mut s.human_color);
+                pickers::colour_row(ui, lang, s.opening, &mut s.human_color);
                 ui.end_row();
             }
             for color in [StoneColor::Black, StoneColor::White] {
