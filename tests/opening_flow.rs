@@ -227,16 +227,19 @@ fn in_the_opening_each_action_is_charged_to_the_player_who_made_it() {
         (Action::Place(point("j10")), 4_000),
         (Action::Decide(Decision::Swap), 5_000),
     ];
+    let swap_game = || {
+        MatchSettings {
+            rule: Rule::Freestyle,
+            opening: OpeningRule::Swap,
+            ..MatchSettings::default()
+        }
+        .empty_game()
+    };
     let per_game = TimeControl::PerGame {
         total_ms: 60_000,
         increment_ms: 100,
     };
-    let mut game = MatchSettings {
-        rule: Rule::Freestyle,
-        opening: OpeningRule::Swap,
-        ..MatchSettings::default()
-    }
-    .empty_game();
+    let mut game = swap_game();
     let mut opening = game.opening().cloned().unwrap();
     let mut clock = GameClock::new(Some(per_game.clone()));
     for (action, ms) in steps {
@@ -268,12 +271,7 @@ fn in_the_opening_each_action_is_charged_to_the_player_who_made_it() {
 
     // Per move: Bob's thinking over the swap does not run on into Ann's
     // next move.
-    let mut game = MatchSettings {
-        rule: Rule::Freestyle,
-        opening: OpeningRule::Swap,
-        ..MatchSettings::default()
-    }
-    .empty_game();
+    let mut game = swap_game();
     let mut opening = game.opening().cloned().unwrap();
     let mut clock = GameClock::new(Some(TimeControl::PerMove { move_ms: 10_000 }));
     for (action, ms) in steps {
