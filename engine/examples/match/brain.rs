@@ -39,6 +39,8 @@ pub struct Limits {
     /// Whole-game budget; None = no match limit.
     pub game: Option<Duration>,
     pub memory_bytes: u64,
+    /// Per-move node limit (`max_node`); None = none.
+    pub nodes: Option<u64>,
 }
 
 /// What the brain printed while it was not answering, for the game log.
@@ -160,6 +162,9 @@ impl Brain {
         ] {
             brain.send(&info)?;
         }
+        if let Some(n) = limits.nodes {
+            brain.send(&format!("INFO max_node {n}"))?;
+        }
         Ok(brain)
     }
 
@@ -268,6 +273,7 @@ mod tests {
             turn: Duration::from_millis(100),
             game: None,
             memory_bytes: 1 << 24,
+            nodes: None,
         }
     }
 

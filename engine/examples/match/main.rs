@@ -15,7 +15,9 @@
 //! `timeout_match` and before every move `time_left`).
 //!
 //! `--game-time MS` adds a whole-game clock per side, `--memory MB` (default
-//! 64) is sent as `max_memory`.
+//! 64) is sent as `max_memory`. `--nodes N` limits every search to N nodes
+//! (`max_node` for brains): a match whose result does not depend on the
+//! machine's load (give a generous `--time` with it).
 //!
 //! A brain that answers late (past `--time` plus `--tolerance`, default
 //! 1000 ms; its first move may take 5 s more for setup), crashes,
@@ -91,6 +93,8 @@ struct Config {
     /// How far past its budget a brain may answer before it loses on time.
     tolerance: Duration,
     memory_mb: u64,
+    /// Per-move node limit for engines and brains; None = no limit.
+    nodes: Option<u64>,
     games: usize,
     openings: String,
     seed: u64,
@@ -114,6 +118,7 @@ fn parse_args(args: &[String]) -> Result<Config, String> {
         game_time: None,
         tolerance: Duration::from_millis(1000),
         memory_mb: 64,
+        nodes: None,
         games: 20,
         openings: String::new(),
         seed: 1,
@@ -138,6 +143,7 @@ fn parse_args(args: &[String]) -> Result<Config, String> {
             "--game-time" => c.game_time = Some(ms(value()?)?),
             "--tolerance" => c.tolerance = ms(value()?)?,
             "--memory" => c.memory_mb = number(flag, &value()?)?,
+            "--nodes" => c.nodes = Some(number(flag, &value()?)?),
             "--games" => c.games = number(flag, &value()?)?,
             "--openings" => c.openings = value()?,
             "--scale" => c.scale = Some(number(flag, &value()?)?),
@@ -199,6 +205,7 @@ impl Mover {
                     turn: cfg.time.unwrap_or(DEFAULT_TURN),
                     game: cfg.game_time,
                     memory_bytes: cfg.memory_mb << 20,
+                    nodes: cfg.nodes,
                 };
                 match Brain::start(cmd, 15, &limits, chatter) {
                     Ok(b) => Mover::Brain(b),
@@ -239,6 +246,7 @@ impl Mover {
                     Player::Engine => {
                         let limits = SearchLimits {
                             time: budget,
+                            nodes: cfg.nodes,
                             ..Default::default()
                         };
                         searcher
