@@ -4,16 +4,23 @@
 //! Each cell holds one base-3 line key per colour and direction (the ten
 //! neighbours seen as own / empty / blocked). Playing a stone changes one key
 //! digit of the 40 cells on its four lines; their patterns, threat classes
-//! and values are looked up again. The evaluation is the sum of the values of
-//! the empty cells for the side to move minus the opponent's.
+//! and values are looked up again. The evaluation is the sum of the learned
+//! values of the empty cells of both colours (weighed for the side to move
+//! and for the opponent) plus the value of the threats each side holds
+//! ([`learned`]).
 
+pub mod learned;
 pub mod pattern;
+mod weights;
 
 use crate::board::{Board, CELLS, Cell, Color, Direction, Point, STRIDE};
 use crate::rules::line::FiveMode;
 use crate::rules::{self, Rule};
+use learned::{Features, pattern_feature, threat_feature, threat_mask};
 use pattern::{ALL_EMPTY, BLOCKED, EMPTY, PATTERNS, Pattern, THREATS, Threat, weight};
 use std::sync::OnceLock;
+pub use weights::POLICY;
+use weights::WEIGHTS;
 
 /// A position's evaluation unit: an open three is worth about 100.
 pub type Value = i32;
@@ -21,40 +28,11 @@ pub type Value = i32;
 /// No static evaluation goes beyond this (mate scores start far above).
 pub const EVAL_LIMIT: Value = 20_000;
 
-/// How the threats on the board change the side to move's evaluation.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct EvalWeights {
-    /// The side to move's bonus: about half of what a move adds to its
-    /// owner's total, so that leaves at odd and even plies compare fairly.
-    pub tempo: Value,
-    /// Replaces the tempo when the opponent threatens an open four (or a
-    /// four-three) and we have no four: our move is spoken for.
-    pub facing_threat: Value,
-    /// Per point (at most two) where we make a double three or a
-    /// four-three next, when the opponent threatens nothing.
-    pub own_double: Value,
-    /// Taken from the tempo when the opponent has a point that makes a
-    /// double three or a four-three (no open three yet) and we have no four:
-    /// our move is likely needed to stop it.
-    pub threat_double: Value,
-}
-
-impl Default for EvalWeights {
-    fn default() -> EvalWeights {
-        EvalWeights {
-            tempo: 220,
-            facing_threat: 0,
-            own_double: 0,
-            threat_double: 0,
-        }
-    }
-}
-
-/// Value of one line pattern at an empty cell, for its owner.
+/// Move-ordering value of one line pattern at an empty cell, for its owner.
 const PATTERN_VALUE: [Value; PATTERNS] = [0, 1, 3, 5, 14, 16, 45, 50, 120, 120, 300, 0];
 
-/// Extra value of a cell by its combined threat (double threats are worth
-/// more than their lines).
+/// Extra move-ordering value of a cell by its combined threat (double
+/// threats are worth more than their lines).
 fn threat_bonus(t: Threat) -> Value {
     match t {
         Threat::FourThree => 250,
@@ -73,15 +51,21 @@ pub fn warm_up() {
     for mode in [FiveMode::AtLeastFive, FiveMode::ExactlyFive] {
         pattern::table(mode);
     }
-    combos(false);
-    combos(true);
+    for rule in Rule::ALL {
+        combos(rule, Color::Black);
+        combos(rule, Color::White);
+    }
 }
 
-/// Threat and value of a cell for one combination of four line patterns.
+/// Threat and values of a cell for one combination of four line patterns.
 #[derive(Clone, Copy)]
 struct Combo {
     threat: Threat,
+    /// For move ordering.
     value: Value,
+    /// For the evaluation: when the cell's owner is to move, and when the
+    /// opponent is.
+    eval: [Value; 2],
 }
 
 /// Distinct combinations of four patterns when their order does not matter.
@@ -121,12 +105,17 @@ fn combo_index(p: [Pattern; 4]) -> usize {
     RANK[0][a] as usize + RANK[1][b] as usize + RANK[2][c] as usize + d
 }
 
-fn combos(renju_black: bool) -> &'static [Combo] {
-    fn build(renju_black: bool) -> Box<[Combo]> {
+/// The combination table of `color`'s cells under `rule`.
+fn combos(rule: Rule, color: Color) -> &'static [Combo] {
+    fn build(rule: Rule, color: Color) -> Box<[Combo]> {
+        let renju_black = rule.has_forbidden_moves(color);
+        let as_mover = &WEIGHTS[learned::table(rule, color)];
+        let as_waiter = &WEIGHTS[learned::table(rule, color.opponent())];
         let mut table = vec![
             Combo {
                 threat: Threat::None,
-                value: 0
+                value: 0,
+                eval: [0; 2],
             };
             COMBOS
         ];
@@ -144,17 +133,24 @@ fn combos(renju_black: bool) -> &'static [Combo] {
             } else {
                 p.iter().map(|&x| PATTERN_VALUE[x as usize]).sum::<Value>() + threat_bonus(threat)
             };
-            table[combo_index(p)] = Combo { threat, value };
+            let eval = [
+                as_mover.cell_value(0, p, threat),
+                as_waiter.cell_value(1, p, threat),
+            ];
+            table[combo_index(p)] = Combo {
+                threat,
+                value,
+                eval,
+            };
         }
         table.into()
     }
-    static PLAIN: OnceLock<Box<[Combo]>> = OnceLock::new();
-    static RENJU_BLACK: OnceLock<Box<[Combo]>> = OnceLock::new();
-    if renju_black {
-        RENJU_BLACK.get_or_init(|| build(true))
-    } else {
-        PLAIN.get_or_init(|| build(false))
-    }
+    static TABLES: [[OnceLock<Box<[Combo]>>; 2]; 3] = [const { [const { OnceLock::new() }; 2] }; 3];
+    let r = Rule::ALL
+        .iter()
+        .position(|&x| x == rule)
+        .expect("a known rule");
+    TABLES[r][color.index()].get_or_init(|| build(rule, color))
 }
 
 fn pattern_of(code: u8) -> Pattern {
@@ -179,7 +175,10 @@ struct CellInfo {
     keys: [[u32; 4]; 2],
     patterns: [[Pattern; 4]; 2],
     threat: [Threat; 2],
+    /// Move-ordering values by colour.
     value: [Value; 2],
+    /// Evaluation values by colour, with that colour to move and not.
+    eval: [[Value; 2]; 2],
 }
 
 const BLANK: CellInfo = CellInfo {
@@ -187,6 +186,7 @@ const BLANK: CellInfo = CellInfo {
     patterns: [[Pattern::Dead; 4]; 2],
     threat: [Threat::None; 2],
     value: [0; 2],
+    eval: [[0; 2]; 2],
 };
 
 /// A board with incremental pattern information: what the search plays on.
@@ -197,8 +197,9 @@ pub struct Position {
     cells: Box<[CellInfo]>,
     /// Stones within two cells (Chebyshev), for candidate moves.
     near: Box<[u8]>,
-    /// Sum of the values of the empty cells, by colour.
-    total: [Value; 2],
+    /// Sum of the evaluation values of the empty cells, by colour and by
+    /// whether that colour is to move.
+    total: [[Value; 2]; 2],
     /// How many empty cells have each threat, by colour.
     threat_count: [[u16; THREATS]; 2],
     /// Moves played since construction (padded indices).
@@ -206,7 +207,7 @@ pub struct Position {
     /// The old state of the cells each move changed, [`LINE_CELLS`] a move.
     saved: Vec<(u32, CellInfo)>,
     /// The totals and threat counts before each move.
-    saved_totals: Vec<([Value; 2], [[u16; THREATS]; 2])>,
+    saved_totals: Vec<([[Value; 2]; 2], [[u16; THREATS]; 2])>,
     line_tables: [&'static [Pattern]; 2],
     combos: [&'static [Combo]; 2],
     /// Whether each colour has forbidden moves (Renju Black).
@@ -216,16 +217,13 @@ pub struct Position {
 impl Position {
     pub fn new(board: &Board, rule: Rule) -> Position {
         let line_tables = [Color::Black, Color::White].map(|c| pattern::table(rule.five_mode(c)));
-        let combos_by_color = [
-            combos(rule.has_forbidden_moves(Color::Black)),
-            combos(rule.has_forbidden_moves(Color::White)),
-        ];
+        let combos_by_color = [combos(rule, Color::Black), combos(rule, Color::White)];
         let mut pos = Position {
             board: Board::new(board.size()).expect("a valid board has a valid size"),
             rule,
             cells: vec![BLANK; CELLS].into_boxed_slice(),
             near: vec![0; CELLS].into_boxed_slice(),
-            total: [0; 2],
+            total: [[0; 2]; 2],
             threat_count: [[0; THREATS]; 2],
             history: Vec::new(),
             saved: Vec::new(),
@@ -260,10 +258,7 @@ impl Position {
                 self.cells[index].keys[1][d] = key;
             }
             self.refresh(index);
-            for c in 0..2 {
-                self.total[c] += self.cells[index].value[c];
-                self.threat_count[c][self.cells[index].threat[c] as usize] += 1;
-            }
+            self.account(index, true);
         }
     }
 
@@ -344,10 +339,10 @@ impl Position {
             }
             let info = &mut self.cells[index];
             info.threat[c] = threat;
-            info.value[c] = if threat == Threat::Forbidden {
-                0
+            (info.value[c], info.eval[c]) = if threat == Threat::Forbidden {
+                (0, [0; 2])
             } else {
-                combo.value
+                (combo.value, combo.eval)
             };
         }
     }
@@ -403,10 +398,12 @@ impl Position {
         for c in 0..2 {
             let t = info.threat[c] as usize;
             if add {
-                self.total[c] += info.value[c];
+                self.total[c][0] += info.eval[c][0];
+                self.total[c][1] += info.eval[c][1];
                 self.threat_count[c][t] += 1;
             } else {
-                self.total[c] -= info.value[c];
+                self.total[c][0] -= info.eval[c][0];
+                self.total[c][1] -= info.eval[c][1];
                 self.threat_count[c][t] -= 1;
             }
         }
@@ -491,42 +488,42 @@ impl Position {
             .filter(move |&i| self.threat(i, color) == t)
     }
 
-    /// Static evaluation for `to_move` with the default weights.
+    /// Static evaluation for `to_move`: the learned values of both sides'
+    /// cells and of the threats they hold, clamped to [`EVAL_LIMIT`] so that
+    /// it can never read as a mate score.
+    #[inline]
     pub fn evaluate(&self, to_move: Color) -> Value {
-        self.evaluate_with(to_move, &EvalWeights::default())
+        let us = to_move.index();
+        let mask = threat_mask(|c, t| self.count(c, t), to_move);
+        let threats = WEIGHTS[learned::table(self.rule, to_move)].mask[mask] as Value;
+        (self.total[us][0] + self.total[1 - us][1] + threats).clamp(-EVAL_LIMIT, EVAL_LIMIT)
     }
 
-    /// Static evaluation for `to_move`: the cell values of both sides and
-    /// a term for who holds the initiative, clamped to [`EVAL_LIMIT`] so
-    /// that it can never read as a mate score.
-    #[inline]
-    pub fn evaluate_with(&self, to_move: Color, w: &EvalWeights) -> Value {
-        let me = to_move.index();
-        let us = to_move;
-        let them = to_move.opponent();
-        let our_four = self.count(us, Threat::FourThree)
-            + self.count(us, Threat::FourPlus)
-            + self.count(us, Threat::Four)
-            > 0;
-        let they_threaten = self.count(them, Threat::Flex4) > 0
-            || (self.count(them, Threat::FourThree) > 0 && !self.forbidden_for[them.index()]);
-        let initiative = if they_threaten && !our_four {
-            w.facing_threat
-        } else if they_threaten {
-            w.tempo
-        } else {
-            let doubles = if self.forbidden_for[me] {
-                0
-            } else {
-                self.count(us, Threat::ThreeThree) + self.count(us, Threat::FourThree)
-            };
-            let their_double = !our_four
-                && !self.forbidden_for[them.index()]
-                && self.count(them, Threat::ThreeThree) > 0;
-            w.tempo + w.own_double * doubles.min(2) as Value
-                - if their_double { w.threat_double } else { 0 }
+    /// What [`Position::evaluate`] weighs, counted afresh from the cells:
+    /// the fit's input.
+    pub fn features(&self, to_move: Color) -> Features {
+        let mut f = Features {
+            mask: threat_mask(|c, t| self.count(c, t), to_move),
+            ..Features::default()
         };
-        (self.total[me] - self.total[1 - me] + initiative).clamp(-EVAL_LIMIT, EVAL_LIMIT)
+        for cell in self.empty_cells() {
+            for color in [Color::Black, Color::White] {
+                let owner = (color != to_move) as usize;
+                let threat = self.threat(cell, color);
+                if threat == Threat::Forbidden {
+                    continue;
+                }
+                for p in self.patterns(cell, color) {
+                    if let Some(i) = pattern_feature(p) {
+                        f.pattern[owner][i] += 1;
+                    }
+                }
+                if let Some(i) = threat_feature(threat) {
+                    f.threat[owner][i] += 1;
+                }
+            }
+        }
+        f
     }
 
     /// Whether `color` may play the empty cell (Renju: Black's forbidden
@@ -543,7 +540,7 @@ mod tests {
     use super::*;
     use crate::board::parse_move_list;
 
-    fn fresh_totals(pos: &Position) -> ([Value; 2], Vec<(usize, [Threat; 2])>) {
+    fn fresh_totals(pos: &Position) -> ([[Value; 2]; 2], Vec<(usize, [Threat; 2])>) {
         let rebuilt = Position::new(pos.board(), pos.rule());
         let cells = rebuilt
             .empty_cells()
@@ -601,6 +598,22 @@ mod tests {
             assert_eq!(*seen[index].get_or_insert(sorted), sorted);
         }
         assert!(seen.iter().all(Option::is_some));
+    }
+
+    #[test]
+    fn the_incremental_evaluation_is_the_value_of_the_counted_features() {
+        let moves = parse_move_list("h8h9j9j8f8i7g7i9h6e9f6k7l6i10i6f9g9g11h10i11", 15).unwrap();
+        for rule in Rule::ALL {
+            let mut pos = Position::new(&Board::new(15).unwrap(), rule);
+            for (n, p) in moves.iter().enumerate() {
+                pos.make(p.index(), Color::of_ply(n));
+                for us in [Color::Black, Color::White] {
+                    let w = &WEIGHTS[learned::table(rule, us)];
+                    let counted = pos.features(us).value(w).clamp(-EVAL_LIMIT, EVAL_LIMIT);
+                    assert_eq!(pos.evaluate(us), counted, "{rule:?} after {n} moves");
+                }
+            }
+        }
     }
 
     #[test]

@@ -26,7 +26,9 @@
 //!
 //! Lower levels search less, look at fewer candidates and add more noise to
 //! near-equal choices, so they choose like people who judge by feel.
-//! Beginner does not search at all (shape evaluation only). Whatever the
+//! Beginner looks only two plies ahead (the learned evaluation is made for
+//! the leaves of a search, not for judging a quiet opening on its own,
+//! where it can miss that a compact shape beats a scattered one). Whatever the
 //! level, [`OpeningAi::plan`] checks its actions against the rules and falls
 //! back to a plain legal one, so the AI never makes an illegal move.
 
@@ -48,6 +50,9 @@ const WIN: i32 = 30_000;
 /// Swap2: "add two stones" is preferred while neither colour is better than
 /// this for the one choosing.
 const ADD_TWO_WINDOW: i32 = 150;
+/// The glance that sifts candidate sets before the real judgement.
+const GLANCE_DEPTH: u32 = 2;
+const GLANCE_NODES: u64 = 400;
 /// Stones or sets of stones searched when balancing, per candidate.
 const SEARCHED_PER_CANDIDATE: usize = 2;
 /// Random sets of several stones drawn (and sifted by shape) per candidate.
@@ -80,7 +85,7 @@ impl Budget {
     /// The game's budget for `level`: twice the level's think time.
     pub fn for_level(level: Level) -> Budget {
         let (depth, nodes, candidates, noise) = match level {
-            Level::Beginner => (0, 0, 4, 400),
+            Level::Beginner => (2, 300, 4, 400),
             Level::Novice => (2, 1_000, 4, 200),
             Level::Intermediate => (2, 2_000, 6, 120),
             Level::Advanced => (2, 3_000, 7, 80),
@@ -197,6 +202,29 @@ impl<'a> OpeningAi<'a> {
     /// [`Self::value_for_black`] given `weight` judgements' share of the
     /// decision's time and nodes: a decision that judges one position
     /// (swap or not) looks deeper than a comparison of many.
+    /// Black's value of `board` at a glance: two plies, a few hundred
+    /// positions (the static evaluation alone is made for a search's
+    /// leaves and misjudges a quiet opening of a few stones).
+    fn glance_for_black(&mut self, board: &Board, to_move: Color) -> i32 {
+        let limits = SearchLimits {
+            depth: Some(GLANCE_DEPTH),
+            nodes: Some(GLANCE_NODES),
+            time: None,
+        };
+        let info = self
+            .searcher
+            .search(board, to_move, &limits, self.cancel, &mut |_| {});
+        let for_mover = match info.score {
+            Score::Eval(v) => v,
+            Score::WinIn(n) => WIN - n as i32,
+            Score::LossIn(n) => -WIN + n as i32,
+        };
+        match to_move {
+            Color::Black => for_mover,
+            Color::White => -for_mover,
+        }
+    }
+
     fn judge(&mut self, board: &Board, to_move: Color, weight: u32) -> i32 {
         if self.budget.nodes == 0 {
             return shape_value_for_black(board, self.rule(), to_move);
@@ -298,11 +326,10 @@ impl<'a> OpeningAi<'a> {
         }
         let shortlist = self.budget.candidates * SEARCHED_PER_CANDIDATE;
         if sets.len() > shortlist {
-            let rule = self.rule();
             let mut sifted: Vec<(i32, Vec<Point>)> = sets
                 .into_iter()
                 .map(|set| {
-                    let v = shape_value_for_black(&with_stones(board, &set), rule, to_move);
+                    let v = self.glance_for_black(&with_stones(board, &set), to_move);
                     ((v - target).abs(), set)
                 })
                 .collect();

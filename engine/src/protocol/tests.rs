@@ -942,11 +942,17 @@ fn a_move_is_timed_from_the_arrival_of_the_block_that_asked_for_it() {
     brain.handle_arrived("8,8,2", now, &mut out);
     brain.handle_arrived("DONE", now, &mut out);
     let answer = replies.iter().find(|l| !l.starts_with("MESSAGE ")).unwrap();
-    assert!(parse_move(answer).is_some(), "{replies:?}");
+    let ours = parse_move(answer).unwrap_or_else(|| panic!("{replies:?}"));
     // The wait counts against our match clock like thinking does.
     assert!(brain.clock().used_ms >= 5_000, "{:?}", brain.clock());
     let used = brain.clock().used_ms;
-    // A request that did not wait costs only its thinking.
-    legal_answer(&mut brain, "TURN 7,7", Rule::Freestyle);
+    // A request that did not wait costs only its thinking (the opponent's
+    // move goes to a point our answer left empty).
+    let theirs = [Point::new(7, 7), Point::new(6, 6)]
+        .into_iter()
+        .find(|&p| p != ours)
+        .expect("one of two points is free");
+    let turn = format!("TURN {},{}", theirs.x, theirs.y);
+    legal_answer(&mut brain, &turn, Rule::Freestyle);
     assert!(brain.clock().used_ms - used < 5_000, "{:?}", brain.clock());
 }

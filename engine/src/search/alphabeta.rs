@@ -6,8 +6,9 @@
 use super::params::SearchParams;
 use super::tt::{Bound, NO_EVAL, Store, Table};
 use crate::board::{CELLS, Cell, Color, Direction, Point, STRIDE};
+use crate::eval::learned::{self, QUIET};
 use crate::eval::pattern::{Pattern, Threat};
-use crate::eval::{EvalWeights, Position};
+use crate::eval::{POLICY, Position};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
@@ -19,17 +20,6 @@ pub const MAX_PLY: usize = 120;
 /// How many of our own fours the quiescence may chain.
 const QUIESCENCE_FOURS: u32 = 6;
 
-/// Move-ordering value of a cell by what it makes for the mover.
-const ATTACK: [i32; 14] = [
-    1_000_000, 500_000, 40_000, 6_000, 2_500, 30_000, 9_000, 5_000, 1_500, 1_400, 500, 400, 0,
-    -1_000_000,
-];
-/// Move-ordering value of a cell by what it would make for the opponent.
-const DEFENCE: [i32; 14] = [
-    900_000, 60_000, 20_000, 3_000, 1_500, 15_000, 5_000, 3_000, 800, 800, 250, 250, 0, 0,
-];
-/// Moves scoring below this are quiet: reducible and prunable.
-const QUIET: i32 = 1_400;
 /// Futility margins by remaining depth: quiet moves are skipped when the
 /// evaluation plus this stays at or below alpha.
 const FUTILITY: [i32; 4] = [0, 120, 260, 450];
@@ -127,12 +117,13 @@ fn fake_threes(pos: &Position, color: Color) -> bool {
     pos.rule().has_forbidden_moves(color)
 }
 
-/// Ordering score of playing `cell` for `us`.
+/// Ordering score of playing `cell` for `us`: the learned score of what it
+/// makes for both sides, then its patterns' value for each.
 #[inline]
 pub fn move_score(pos: &Position, cell: usize, us: Color) -> i32 {
     let them = us.opponent();
-    ATTACK[pos.threat(cell, us) as usize]
-        + DEFENCE[pos.threat(cell, them) as usize]
+    let policy = &POLICY[learned::table(pos.rule(), us)];
+    policy[pos.threat(cell, us) as usize][pos.threat(cell, them) as usize]
         + 4 * pos.value(cell, us)
         + 3 * pos.value(cell, them)
 }
@@ -225,7 +216,6 @@ pub struct Engine<'a> {
     pub stopped: bool,
     limits: Limits<'a>,
     pub params: SearchParams,
-    weights: EvalWeights,
 }
 
 /// Mate scores are stored relative to the node, not the root.
@@ -296,7 +286,6 @@ impl<'a> Engine<'a> {
             stopped: false,
             limits,
             params,
-            weights: params.eval_weights(),
         }
     }
 
@@ -452,7 +441,7 @@ impl<'a> Engine<'a> {
         }
         // Static evaluation and the pruning it allows before any move.
         let defending = must_defend(&self.pos, them);
-        let eval = self.pos.evaluate_with(us, &self.weights);
+        let eval = self.pos.evaluate(us);
         self.evals[ply] = eval;
         let improving = ply < 2 || eval > self.evals[ply - 2];
         let p = self.params;
@@ -626,7 +615,7 @@ impl<'a> Engine<'a> {
         if self.pos.board().is_full() {
             return 0;
         }
-        let stand = self.pos.evaluate_with(us, &self.weights);
+        let stand = self.pos.evaluate(us);
         if stand >= beta || fours == 0 || ply >= MAX_PLY - 2 {
             return stand;
         }

@@ -80,30 +80,9 @@ search_params! {
     quiesce_narrow: 2, 0, 2;
     /// Initial aspiration window half-width.
     aspiration: 54, 10, 400;
-    /// Evaluation: the side to move's bonus ([`crate::eval::EvalWeights`]).
-    eval_tempo: 220, 0, 600;
-    /// Evaluation: replaces the tempo when facing an open three or a
-    /// four-three point without a four of our own.
-    eval_facing_threat: 0, -600, 600;
-    /// Evaluation: per own double-three / four-three point (at most two).
-    eval_own_double: 0, 0, 600;
-    /// Evaluation: taken from the tempo when the opponent has a double-three
-    /// point and we have no four.
-    eval_threat_double: 0, -300, 600;
     /// Internal iterative reduction: a node without a table move at this
     /// remaining depth or more is searched a ply less deep (0 = off).
     iir_depth: 0, 0, 12;
-}
-
-impl SearchParams {
-    pub fn eval_weights(&self) -> crate::eval::EvalWeights {
-        crate::eval::EvalWeights {
-            tempo: self.eval_tempo,
-            facing_threat: self.eval_facing_threat,
-            own_double: self.eval_own_double,
-            threat_double: self.eval_threat_double,
-        }
-    }
 }
 
 #[cfg(test)]

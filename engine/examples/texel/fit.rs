@@ -1,0 +1,577 @@
+//! `texel fit`: logistic regression of game results on the evaluation's
+//! features, one weight table at a time, starting from the hand-made
+//! values the engine had before (so the loss before the fit is theirs).
+
+use crate::games::GameLine;
+use gomoku_engine::eval::Position;
+use gomoku_engine::eval::learned::{
+    self, Features, MASKS, PATTERN_FEATURES, Policy, QUIET, TABLES, THREAT_FEATURES, Weights,
+};
+use gomoku_engine::eval::pattern::{THREATS, Threat};
+use gomoku_engine::{Board, Color};
+use std::fmt::Write as _;
+
+const TABLE_NAMES: [&str; TABLES] = [
+    "freestyle",
+    "standard",
+    "renju, Black to move",
+    "renju, White to move",
+];
+/// Positions before this ply are mostly the random opening.
+const FIRST_PLY: usize = 4;
+/// The pull of each weight towards its starting value, in positions: a
+/// mask seen this often moves halfway to what its own positions say; a
+/// feature counted once in this many positions likewise (rare threats stay
+/// near their hand-made value, common patterns follow the data).
+const MASK_PRIOR: f64 = 30.0;
+const FEATURE_PRIOR: f64 = 300.0;
+/// Line patterns kept at their hand-made value: B1, F1, B2, F2. Hundreds
+/// of cells have them in every position, their counts follow how many
+/// stones there are and how scattered, and a fit learns from that
+/// accidents of self-play (such as a lone stone in a corner being worth
+/// something), not what wins.
+const FIXED_PATTERNS: usize = 4;
+
+struct Config {
+    data: Vec<String>,
+    epochs: usize,
+    rate: f64,
+    write: Option<String>,
+}
+
+fn parse_args(args: &[String]) -> Result<Config, String> {
+    let mut c = Config {
+        data: Vec::new(),
+        epochs: 2000,
+        rate: 0.5,
+        write: None,
+    };
+    let mut it = args.iter();
+    while let Some(flag) = it.next() {
+        let v = it.next().ok_or(format!("{flag} needs a value"))?;
+        let bad = || format!("bad {flag} '{v}'");
+        match flag.as_str() {
+            "--data" => c.data = v.split(',').map(String::from).collect(),
+            "--epochs" => c.epochs = v.parse().map_err(|_| bad())?,
+            "--rate" => c.rate = v.parse().map_err(|_| bad())?,
+            "--write" => c.write = Some(v.clone()),
+            other => return Err(format!("unknown argument '{other}'")),
+        }
+    }
+    Ok(c)
+}
+
+/// One training position: its features and the side to move's score.
+struct Sample {
+    features: Features,
+    score: f64,
+    validation: bool,
+}
+
+/// The weights the engine had before they were learned (hand-made): line
+/// patterns B1..D4, double-threat bonuses, and a tempo of 220 for the side
+/// to move unless it faces a threat it cannot meet with a four.
+fn hand_made() -> Weights {
+    const PATTERN: [i16; PATTERN_FEATURES] = [1, 3, 5, 14, 16, 45, 50, 120, 120];
+    // Flex4, FourThree, FourPlus, Four, ThreeThree, ThreePlus, Three,
+    // Block3Plus, TwoTwo, Block3, Two.
+    const THREAT: [i16; THREAT_FEATURES] = [0, 250, 40, 0, 160, 40, 0, 20, 20, 0, 0];
+    let mut mask = [0i16; MASKS];
+    for (m, v) in mask.iter_mut().enumerate() {
+        let facing = m & 1 != 0 || m & (1 << 5) != 0;
+        let our_four = m & 0b110 != 0;
+        *v = if facing && !our_four { 0 } else { 220 };
+    }
+    Weights {
+        pattern: [PATTERN, PATTERN.map(|v| -v)],
+        threat: [THREAT, THREAT.map(|v| -v)],
+        mask,
+    }
+}
+
+/// Whether the search settles the position before evaluating it: a five
+/// for either side, our open four, or a double threat nothing interrupts.
+fn settled(pos: &Position, us: Color) -> bool {
+    let them = us.opponent();
+    let any = |c: Color, ts: &[Threat]| ts.iter().any(|&t| pos.count(c, t) > 0);
+    any(us, &[Threat::Five, Threat::Flex4])
+        || any(them, &[Threat::Five])
+        || (!pos.rule().has_forbidden_moves(us)
+            && any(us, &[Threat::FourThree, Threat::ThreeThree])
+            && !any(
+                them,
+                &[
+                    Threat::Flex4,
+                    Threat::FourThree,
+                    Threat::FourPlus,
+                    Threat::Four,
+                ],
+            ))
+}
+
+fn samples(games: &[GameLine]) -> [Vec<Sample>; TABLES] {
+    let mut out: [Vec<Sample>; TABLES] = Default::default();
+    for (g, game) in games.iter().enumerate() {
+        let mut pos = Position::new(&Board::new(15).expect("15 is valid"), game.rule);
+        for (ply, p) in game.moves.iter().enumerate() {
+            let us = Color::of_ply(ply);
+            if ply >= FIRST_PLY && !settled(&pos, us) {
+                let black = game.black_score;
+                out[learned::table(game.rule, us)].push(Sample {
+                    features: pos.features(us),
+                    score: if us == Color::Black {
+                        black
+                    } else {
+                        1.0 - black
+                    },
+                    validation: g % 10 == 9,
+                });
+            }
+            pos.make(p.index(), us);
+        }
+    }
+    out
+}
+
+/// The weights as one flat vector (patterns, threats, masks) and back.
+fn flatten(w: &Weights) -> Vec<f64> {
+    let mut v: Vec<f64> = Vec::new();
+    for owner in 0..2 {
+        v.extend(w.pattern[owner].iter().map(|&x| x as f64));
+        v.extend(w.threat[owner].iter().map(|&x| x as f64));
+    }
+    v.extend(w.mask.iter().map(|&x| x as f64));
+    v
+}
+
+fn unflatten(v: &[f64]) -> Weights {
+    let round = |x: f64| x.round().clamp(i16::MIN as f64, i16::MAX as f64) as i16;
+    let mut w = Weights {
+        pattern: [[0; PATTERN_FEATURES]; 2],
+        threat: [[0; THREAT_FEATURES]; 2],
+        mask: [0; MASKS],
+    };
+    let mut i = 0;
+    for owner in 0..2 {
+        for x in w.pattern[owner].iter_mut() {
+            *x = round(v[i]);
+            i += 1;
+        }
+        for x in w.threat[owner].iter_mut() {
+            *x = round(v[i]);
+            i += 1;
+        }
+    }
+    for x in w.mask.iter_mut() {
+        *x = round(v[i]);
+        i += 1;
+    }
+    w
+}
+
+const DENSE: usize = 2 * (PATTERN_FEATURES + THREAT_FEATURES);
+
+/// The dense features of a sample, in [`flatten`]'s order.
+fn dense(f: &Features) -> [f64; DENSE] {
+    let mut d = [0.0; DENSE];
+    let mut i = 0;
+    for owner in 0..2 {
+        for &n in &f.pattern[owner] {
+            d[i] = n as f64;
+            i += 1;
+        }
+        for &n in &f.threat[owner] {
+            d[i] = n as f64;
+            i += 1;
+        }
+    }
+    d
+}
+
+fn sigmoid(x: f64) -> f64 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// Mean cross-entropy of the predictions `eval / scale` on one split.
+fn loss(samples: &[Sample], w: &[f64], scale: f64, validation: bool) -> f64 {
+    let mut total = 0.0;
+    let mut n = 0;
+    for s in samples.iter().filter(|s| s.validation == validation) {
+        let p = sigmoid(predict(s, w) / scale).clamp(1e-9, 1.0 - 1e-9);
+        total -= s.score * p.ln() + (1.0 - s.score) * (1.0 - p).ln();
+        n += 1;
+    }
+    total / n.max(1) as f64
+}
+
+fn predict(s: &Sample, w: &[f64]) -> f64 {
+    let d = dense(&s.features);
+    let lin: f64 = d.iter().zip(w).map(|(a, b)| a * b).sum();
+    (lin + w[DENSE + s.features.mask]).clamp(-20_000.0, 20_000.0)
+}
+
+/// The logistic scale that fits the starting weights best: the fit keeps
+/// it, so the learned values stay in the units the search's margins use.
+fn best_scale(samples: &[Sample], w: &[f64]) -> f64 {
+    (5..=200)
+        .map(|s| s as f64 * 10.0)
+        .min_by(|a, b| loss(samples, w, *a, false).total_cmp(&loss(samples, w, *b, false)))
+        .expect("a scale")
+}
+
+/// Full-batch Adam on the training split.
+fn train(samples: &[Sample], start: &[f64], scale: f64, epochs: usize, rate: f64) -> Vec<f64> {
+    let mut w = start.to_vec();
+    let (mut m, mut v) = (vec![0.0; w.len()], vec![0.0; w.len()]);
+    let train: Vec<&Sample> = samples.iter().filter(|s| !s.validation).collect();
+    let n = train.len().max(1) as f64;
+    for t in 1..=epochs {
+        let mut grad = vec![0.0; w.len()];
+        for s in &train {
+            let err = sigmoid(predict(s, &w) / scale) - s.score;
+            let d = dense(&s.features);
+            for (g, x) in grad.iter_mut().zip(d) {
+                *g += err * x;
+            }
+            grad[DENSE + s.features.mask] += err;
+        }
+        for g in grad.iter_mut() {
+            *g /= n * scale;
+        }
+        // The priors: pseudo-positions at the start value (the curvature
+        // of a logistic loss near even is a quarter).
+        for i in 0..w.len() {
+            let prior = if i < DENSE { FEATURE_PRIOR } else { MASK_PRIOR };
+            grad[i] += prior * 0.25 * (w[i] - start[i]) / (scale * scale * n);
+        }
+        for owner in 0..2 {
+            let first = owner * (PATTERN_FEATURES + THREAT_FEATURES);
+            grad[first..first + FIXED_PATTERNS].fill(0.0);
+        }
+        let (b1, b2) = (0.9f64, 0.999f64);
+        for i in 0..w.len() {
+            m[i] = b1 * m[i] + (1.0 - b1) * grad[i];
+            v[i] = b2 * v[i] + (1.0 - b2) * grad[i] * grad[i];
+            let mh = m[i] / (1.0 - b1.powi(t as i32));
+            let vh = v[i] / (1.0 - b2.powi(t as i32));
+            w[i] -= rate * mh / (vh.sqrt() + 1e-12);
+        }
+    }
+    w
+}
+
+/// The move ordering the engine had before it was learned: a score for
+/// what the move makes for the mover plus one for what it takes from the
+/// opponent, by threat class (Five first, Forbidden last).
+fn hand_made_policy() -> Policy {
+    const ATTACK: [i32; THREATS] = [
+        1_000_000, 500_000, 40_000, 6_000, 2_500, 30_000, 9_000, 5_000, 1_500, 1_400, 500, 400, 0,
+        -1_000_000,
+    ];
+    const DEFENCE: [i32; THREATS] = [
+        900_000, 60_000, 20_000, 3_000, 1_500, 15_000, 5_000, 3_000, 800, 800, 250, 250, 0, 0,
+    ];
+    let mut p = [[0; THREATS]; THREATS];
+    for (a, row) in p.iter_mut().enumerate() {
+        for (d, v) in row.iter_mut().enumerate() {
+            *v = ATTACK[a] + DEFENCE[d];
+        }
+    }
+    p
+}
+
+/// One position of the policy fit: every candidate's threat pair and
+/// pattern part of the score, and which candidate was played.
+struct Choice {
+    candidates: Vec<(usize, f64)>,
+    played: usize,
+    validation: bool,
+}
+
+/// Positions where the search had a free choice among the cells near the
+/// stones (no threat to answer, nothing settled), with the move played.
+fn choices(games: &[GameLine]) -> [Vec<Choice>; TABLES] {
+    let mut out: [Vec<Choice>; TABLES] = Default::default();
+    for (g, game) in games.iter().enumerate() {
+        let mut pos = Position::new(&Board::new(15).expect("15 is valid"), game.rule);
+        for (ply, p) in game.moves.iter().enumerate() {
+            let us = Color::of_ply(ply);
+            let them = us.opponent();
+            let free = !settled(&pos, us)
+                && pos.count(them, Threat::Flex4) == 0
+                && pos.count(them, Threat::FourThree) == 0;
+            if ply >= FIRST_PLY && free {
+                let mut candidates = Vec::new();
+                let mut played = None;
+                for cell in pos.empty_cells().filter(|&c| pos.is_near(c)) {
+                    let (tu, tt) = (pos.threat(cell, us), pos.threat(cell, them));
+                    if tu == Threat::Forbidden {
+                        continue;
+                    }
+                    if cell == p.index() {
+                        played = Some(candidates.len());
+                    }
+                    let values = 4 * pos.value(cell, us) + 3 * pos.value(cell, them);
+                    candidates.push((tu as usize * THREATS + tt as usize, values as f64));
+                }
+                if let Some(played) = played {
+                    out[learned::table(game.rule, us)].push(Choice {
+                        candidates,
+                        played,
+                        validation: g % 10 == 9,
+                    });
+                }
+            }
+            pos.make(p.index(), us);
+        }
+    }
+    out
+}
+
+/// Mean cross-entropy of the played moves and how often the best-scored
+/// candidate was the one played.
+fn policy_loss(choices: &[Choice], p: &[f64], temp: f64, validation: bool) -> (f64, f64) {
+    let (mut total, mut top, mut n) = (0.0, 0, 0);
+    for c in choices.iter().filter(|c| c.validation == validation) {
+        let logits: Vec<f64> = c
+            .candidates
+            .iter()
+            .map(|&(k, v)| (p[k] + v) / temp)
+            .collect();
+        let max = logits.iter().copied().fold(f64::MIN, f64::max);
+        let sum: f64 = logits.iter().map(|l| (l - max).exp()).sum();
+        total -= logits[c.played] - max - sum.ln();
+        top += (logits[c.played] >= max) as usize;
+        n += 1;
+    }
+    (total / n.max(1) as f64, top as f64 / n.max(1) as f64)
+}
+
+/// Softmax regression of the played move on the threat-pair scores
+/// (full-batch Adam, a prior towards the start as for the evaluation).
+fn train_policy(
+    choices: &[Choice],
+    start: &[f64],
+    temp: f64,
+    epochs: usize,
+    rate: f64,
+) -> Vec<f64> {
+    let mut p = start.to_vec();
+    let (mut m, mut v) = (vec![0.0; p.len()], vec![0.0; p.len()]);
+    let train: Vec<&Choice> = choices.iter().filter(|c| !c.validation).collect();
+    let n = train.len().max(1) as f64;
+    for t in 1..=epochs {
+        let mut grad = vec![0.0; p.len()];
+        for c in &train {
+            let logits: Vec<f64> = c
+                .candidates
+                .iter()
+                .map(|&(k, v)| (p[k] + v) / temp)
+                .collect();
+            let max = logits.iter().copied().fold(f64::MIN, f64::max);
+            let exp: Vec<f64> = logits.iter().map(|l| (l - max).exp()).collect();
+            let sum: f64 = exp.iter().sum();
+            for (i, &(k, _)) in c.candidates.iter().enumerate() {
+                grad[k] += exp[i] / sum;
+            }
+            grad[c.candidates[c.played].0] -= 1.0;
+        }
+        for (i, g) in grad.iter_mut().enumerate() {
+            *g = *g / (n * temp) + MASK_PRIOR * 0.25 * (p[i] - start[i]) / (temp * temp * n);
+        }
+        let (b1, b2) = (0.9f64, 0.999f64);
+        for i in 0..p.len() {
+            m[i] = b1 * m[i] + (1.0 - b1) * grad[i];
+            v[i] = b2 * v[i] + (1.0 - b2) * grad[i] * grad[i];
+            let mh = m[i] / (1.0 - b1.powi(t as i32));
+            let vh = v[i] / (1.0 - b2.powi(t as i32));
+            p[i] -= rate * mh / (vh.sqrt() + 1e-12);
+        }
+    }
+    p
+}
+
+/// The learned policy as a table, every pair kept on its side of
+/// [`QUIET`] (what the search reduces and prunes stays the same kind of
+/// move; only the order within each kind is learned).
+fn policy_table(p: &[f64], start: &Policy) -> Policy {
+    let mut out = *start;
+    for (a, row) in out.iter_mut().enumerate() {
+        for (d, v) in row.iter_mut().enumerate() {
+            let learned = p[a * THREATS + d].round() as i32;
+            *v = if start[a][d] >= QUIET {
+                learned.max(QUIET)
+            } else {
+                learned.min(QUIET - 1)
+            };
+        }
+    }
+    out
+}
+
+/// Fits each table's policy; returns the tables.
+fn fit_policies(games: &[GameLine], epochs: usize, rate: f64) -> Vec<Policy> {
+    let start = hand_made_policy();
+    let flat: Vec<f64> = start.iter().flatten().map(|&v| v as f64).collect();
+    let mut out = Vec::new();
+    for (t, choices) in choices(games).iter().enumerate() {
+        if choices.is_empty() {
+            out.push(start);
+            continue;
+        }
+        let temp = (1..=100)
+            .map(|s| s as f64 * 50.0)
+            .min_by(|a, b| {
+                let la = policy_loss(choices, &flat, *a, false).0;
+                la.total_cmp(&policy_loss(choices, &flat, *b, false).0)
+            })
+            .expect("a temperature");
+        let p = train_policy(choices, &flat, temp, epochs, rate * temp / 10.0);
+        let table = policy_table(&p, &start);
+        let learned: Vec<f64> = table.iter().flatten().map(|&v| v as f64).collect();
+        let (l0, a0) = policy_loss(choices, &flat, temp, true);
+        let (l1, a1) = policy_loss(choices, &learned, temp, true);
+        println!(
+            "{} policy: {} positions, temperature {temp}, validation loss {l0:.4} -> {l1:.4}, \
+             top-1 {:.1}% -> {:.1}%",
+            TABLE_NAMES[t],
+            choices.len(),
+            100.0 * a0,
+            100.0 * a1
+        );
+        out.push(table);
+    }
+    out
+}
+
+pub fn main(args: &[String]) -> Result<(), String> {
+    let cfg = parse_args(args)?;
+    let mut games = Vec::new();
+    for path in &cfg.data {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+        for (n, line) in text
+            .lines()
+            .enumerate()
+            .filter(|(_, l)| !l.trim().is_empty())
+        {
+            games.push(GameLine::parse(line).map_err(|e| format!("{path}:{}: {e}", n + 1))?);
+        }
+    }
+    let by_table = samples(&games);
+    let start = flatten(&hand_made());
+    let mut fitted = Vec::new();
+    for (t, samples) in by_table.iter().enumerate() {
+        if samples.is_empty() {
+            println!("{}: no positions, hand-made weights kept", TABLE_NAMES[t]);
+            fitted.push(hand_made());
+            continue;
+        }
+        let scale = best_scale(samples, &start);
+        let w = train(samples, &start, scale, cfg.epochs, cfg.rate);
+        println!(
+            "{}: {} positions, scale {scale}, loss train {:.4} -> {:.4}, validation {:.4} -> {:.4}",
+            TABLE_NAMES[t],
+            samples.len(),
+            loss(samples, &start, scale, false),
+            loss(samples, &w, scale, false),
+            loss(samples, &start, scale, true),
+            loss(samples, &w, scale, true),
+        );
+        let w = unflatten(&w);
+        println!("  patterns {:?}\n  threats  {:?}", w.pattern, w.threat);
+        fitted.push(w);
+    }
+    let policies = fit_policies(&games, cfg.epochs, cfg.rate);
+    if let Some(path) = &cfg.write {
+        let text = source(&fitted, &policies, &cfg.data);
+        std::fs::write(path, text).map_err(|e| format!("{path}: {e}"))?;
+        println!("wrote {path}");
+    }
+    Ok(())
+}
+
+/// The weights as the Rust source of `engine/src/eval/weights.rs`.
+fn source(tables: &[Weights], policies: &[Policy], data: &[String]) -> String {
+    let mut s = String::new();
+    let files: Vec<&str> = data
+        .iter()
+        .map(|d| d.rsplit('/').next().unwrap_or(d))
+        .collect();
+    let _ = writeln!(
+        s,
+        "//! The evaluation's weights, written by `cargo run --release -p gomoku-engine \
+         --example texel -- fit` from {} (do not edit by hand: fit again).\n",
+        files.join(", ")
+    );
+    let _ = writeln!(s, "use super::learned::{{Policy, TABLES, Weights}};\n");
+    let _ = writeln!(
+        s,
+        "#[rustfmt::skip]\npub static WEIGHTS: [Weights; TABLES] = ["
+    );
+    for (t, w) in tables.iter().enumerate() {
+        let _ = writeln!(s, "    // {}", TABLE_NAMES[t]);
+        let _ = writeln!(s, "    Weights {{");
+        let _ = writeln!(s, "        pattern: {:?},", w.pattern);
+        let _ = writeln!(s, "        threat: {:?},", w.threat);
+        let _ = writeln!(s, "        mask: [");
+        for row in w.mask.chunks(16) {
+            let cells: Vec<String> = row.iter().map(|v| v.to_string()).collect();
+            let _ = writeln!(s, "            {},", cells.join(", "));
+        }
+        let _ = writeln!(s, "        ],");
+        let _ = writeln!(s, "    }},");
+    }
+    let _ = writeln!(s, "];\n");
+    let _ = writeln!(
+        s,
+        "/// Move-ordering scores by the mover's threat class and the opponent's."
+    );
+    let _ = writeln!(
+        s,
+        "#[rustfmt::skip]\npub static POLICY: [Policy; TABLES] = ["
+    );
+    for (t, p) in policies.iter().enumerate() {
+        let _ = writeln!(s, "    // {}\n    [", TABLE_NAMES[t]);
+        for row in p {
+            let cells: Vec<String> = row.iter().map(|v| v.to_string()).collect();
+            let _ = writeln!(s, "        [{}],", cells.join(", "));
+        }
+        let _ = writeln!(s, "    ],");
+    }
+    let _ = writeln!(s, "];");
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn weights_survive_flattening() {
+        let w = hand_made();
+        assert_eq!(unflatten(&flatten(&w)), w);
+    }
+
+    /// On positions whose result follows one feature, the fit learns to
+    /// value that feature, and its loss falls.
+    #[test]
+    fn the_fit_values_what_predicts_the_result() {
+        let mut samples = Vec::new();
+        for i in 0..400 {
+            let mut features = Features::default();
+            let wins = i % 2 == 0;
+            // Winners have more of their own open-three points (F3).
+            features.pattern[0][5] = if wins { 6 } else { 1 };
+            features.pattern[1][5] = 3;
+            samples.push(Sample {
+                features,
+                score: wins as u8 as f64,
+                validation: i % 10 == 9,
+            });
+        }
+        let start = vec![0.0; DENSE + MASKS];
+        let w = train(&samples, &start, 100.0, 300, 2.0);
+        assert!(w[5] > 10.0, "F3 weight {}", w[5]);
+        assert!(loss(&samples, &w, 100.0, true) < loss(&samples, &start, 100.0, true));
+    }
+}
