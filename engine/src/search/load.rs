@@ -139,6 +139,53 @@ impl Drop for Probe {
     }
 }
 
+/// Dates the lines a reader thread reads to when they arrived. A thread
+/// blocked in a read is made runnable when the data comes, but may wait on
+/// the run queue before it runs and sees it (tens of ms on a loaded
+/// machine): the manager's clock runs from the data, so ours must too. That
+/// wait is in the thread's counters; each stamp goes back by what they
+/// grew since the previous stamp, never before it.
+pub struct ArrivalClock {
+    last_stamp: Instant,
+    last_counters: Option<SchedCounters>,
+}
+
+impl Default for ArrivalClock {
+    fn default() -> ArrivalClock {
+        ArrivalClock::new()
+    }
+}
+
+impl ArrivalClock {
+    /// For the calling thread, which must be the one that stamps.
+    pub fn new() -> ArrivalClock {
+        ArrivalClock {
+            last_stamp: Instant::now(),
+            last_counters: SchedCounters::of_this_thread(),
+        }
+    }
+
+    /// When the line just read arrived.
+    pub fn stamp(&mut self) -> Instant {
+        self.stamp_at(Instant::now(), SchedCounters::of_this_thread())
+    }
+
+    fn stamp_at(&mut self, now: Instant, counters: Option<SchedCounters>) -> Instant {
+        let waited = match (self.last_counters, counters) {
+            (Some(before), Some(after)) => after.waited_ns.saturating_sub(before.waited_ns),
+            _ => 0,
+        };
+        let arrived = now
+            .checked_sub(Duration::from_nanos(waited))
+            .unwrap_or(now)
+            .max(self.last_stamp)
+            .min(now);
+        self.last_stamp = now;
+        self.last_counters = counters;
+        arrived
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -197,5 +244,29 @@ mod tests {
             wait.record(Duration::ZERO);
         }
         assert_eq!(wait.us, 0);
+    }
+
+    #[test]
+    fn a_line_is_dated_back_by_the_readers_run_queue_wait() {
+        let t0 = Instant::now();
+        let at = |ms| t0 + Duration::from_millis(ms);
+        let mut clock = ArrivalClock {
+            last_stamp: t0,
+            last_counters: Some(counters(1_000_000, 3)),
+        };
+        // Read at 100 ms after waiting 30 ms for a CPU: arrived at 70 ms.
+        let line = clock.stamp_at(at(100), Some(counters(31_000_000, 4)));
+        assert_eq!(line, at(70));
+        // The next line was in the same read: no more waiting.
+        assert_eq!(
+            clock.stamp_at(at(101), Some(counters(31_000_000, 4))),
+            at(101)
+        );
+        // Never before the previous stamp, whatever the counters say.
+        let line = clock.stamp_at(at(110), Some(counters(900_000_000, 5)));
+        assert_eq!(line, at(101));
+        // No counters (not Linux): the time it was read.
+        assert_eq!(clock.stamp_at(at(120), None), at(120));
+        assert_eq!(clock.stamp_at(at(130), Some(counters(0, 0))), at(130));
     }
 }
