@@ -183,6 +183,10 @@ const NEW_DEPTH_SHARE: f64 = 0.5;
 /// Share of the think time the root VCF may take.
 const ROOT_VCF_SHARE: u32 = 16;
 
+/// The least that [`search_time_within`] keeps back for scheduling delays,
+/// in ms, whatever the limit.
+const SCHEDULING_RESERVE_MIN: u64 = 20;
+
 /// The time to search within a limit: the limit less a reserve for what the
 /// search does not see (reading and answering the request, the process
 /// being descheduled on a busy machine): 4 % plus a fifth of the limit
@@ -193,7 +197,7 @@ const ROOT_VCF_SHARE: u32 = 16;
 /// both use it, so neither goes past its limit.
 pub fn search_time_within(limit: Duration) -> Duration {
     let ms = limit.as_millis() as u64;
-    let reserve = (ms / 25 + (ms / 5).clamp(20, 50)).min(300);
+    let reserve = (ms / 25 + (ms / 5).clamp(SCHEDULING_RESERVE_MIN, 50)).min(300);
     Duration::from_millis(ms.saturating_sub(reserve).max(ms / 2))
 }
 
@@ -676,10 +680,14 @@ fn avoid_opponent_threats(
 
 /// The time a search limited to `time` runs before it must stop, on a
 /// machine where it recently waited `wait` per slice for a CPU: less the
-/// reserve for being descheduled near the deadline ([`load`]), at most a
-/// third of the time.
+/// reserve for being descheduled near the deadline ([`load`]) beyond what
+/// [`search_time_within`] keeps for that at any limit, and at most a third
+/// of the time. A lightly loaded machine (waits below 10 ms) loses nothing.
 fn stop_time(time: Duration, wait: load::RunQueueWait) -> Duration {
-    time - wait.reserve().min(time / 3)
+    let beyond_reserve = wait
+        .reserve()
+        .saturating_sub(Duration::from_millis(SCHEDULING_RESERVE_MIN));
+    time - beyond_reserve.min(time / 3)
 }
 
 /// The hard deadline of a search that started at `start` and must stop
@@ -844,11 +852,13 @@ mod tests {
             };
             ms(stop_time(Duration::from_millis(time_ms), wait))
         };
-        // An idle machine: the whole time.
+        // An idle or lightly loaded machine: the whole time (the callers'
+        // reserve keeps 20 ms for scheduling delays).
         assert_eq!(stop(152, 0), 152);
-        // 20 ms per wait: 40 ms early.
-        assert_eq!(stop(152, 20), 112);
-        assert_eq!(stop(910, 29), 852);
+        assert_eq!(stop(152, 10), 152);
+        // 20 ms per wait: 40 ms kept, 20 of them here.
+        assert_eq!(stop(152, 20), 132);
+        assert_eq!(stop(910, 29), 872);
         // However long the waits, two thirds of the time are searched.
         assert_eq!(stop(150, 500), 100);
     }
