@@ -12,8 +12,9 @@
 //! measured: Linux counts, per thread, the time spent waiting on a run
 //! queue and the slices run (`/proc/thread-self/schedstat`). Each search
 //! books its own thread's mean wait per slice; the next searches stop twice
-//! that before their deadline. Elsewhere (no such file) nothing is booked
-//! and only the callers' fixed reserve applies.
+//! that before their deadline, less the 20 ms the callers' fixed reserve
+//! already keeps (see `stop_time` in the parent module). Elsewhere (no such
+//! file) nothing is booked and only the fixed reserve applies.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
