@@ -10,7 +10,7 @@
 //! (a sleeping watchdog thread is woken late too, by up to 49 ms in the
 //! same test), and on an idle machine it would waste time, so the wait is
 //! measured: Linux counts, per thread, the time spent waiting on a run
-//! queue and the slices run (`/proc/thread-self/schedstat`). Each search
+//! queue and the slices run (`/proc/thread-self/schedstat`). Each timed search
 //! books its own thread's mean wait per slice; the next searches stop twice
 //! that before their deadline, less the 20 ms the callers' fixed reserve
 //! already keeps (see `stop_time` in the parent module). Elsewhere (no such

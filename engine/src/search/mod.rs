@@ -380,8 +380,9 @@ impl Searcher {
         report: &mut dyn FnMut(&SearchInfo),
     ) -> RootResult {
         let start = Instant::now();
-        // Books this thread's run-queue waits when the search returns.
-        let _load = load::Probe::start();
+        // Books this thread's run-queue waits when the search returns (a
+        // timed search: the node-limited soak and tuner skip the two reads).
+        let _load = limits.time.map(|_| load::Probe::start());
         // Where the search must stop; new depths are still planned on the
         // whole time (only a search cut mid-depth loses the reserve).
         let must_stop = limits.time.map(|t| stop_time(t, load::recent()));
