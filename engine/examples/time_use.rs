@@ -18,7 +18,7 @@
 
 use chacha20::ChaCha8Rng;
 use gomoku_engine::protocol::Brain;
-use gomoku_engine::search::{Level, Searcher};
+use gomoku_engine::search::{Level, Searcher, load};
 use gomoku_engine::{Color, Game, Point, Rule};
 use rand::{Rng, RngExt, SeedableRng};
 use std::process::exit;
@@ -144,6 +144,8 @@ fn main() {
     }
     let cancel = AtomicBool::new(false);
     let mut times = Vec::with_capacity(args.moves);
+    // The run-queue wait the search booked (what its reserve follows).
+    let mut waits = Vec::with_capacity(args.moves);
     let mut games = 0;
     let mut game = new_game(args.rule, &mut rng);
     while times.len() < args.moves {
@@ -182,6 +184,7 @@ fn main() {
             exit(1);
         }
         times.push(elapsed);
+        waits.push(load::recent().us);
     }
     let over: Vec<Duration> = times
         .iter()
@@ -192,18 +195,20 @@ fn main() {
     let mut over_sorted = over.clone();
     over_sorted.sort();
     let count_over = |slack: Duration| over.iter().filter(|&&o| o > slack).count();
+    let mean = times.iter().sum::<Duration>() / times.len() as u32;
     let who = match args.mode {
         Mode::Level(level) => level.name().to_string(),
         Mode::Brain => "brain (timeout_turn)".to_string(),
     };
     println!(
-        "{who}, {:?}, budget {} ms: {} moves in {} games; time p50 {} p99 {} max {} ms; \
+        "{who}, {:?}, budget {} ms: {} moves in {} games; time mean {} p50 {} p99 {} max {} ms; \
          over budget: p99 {} max {} ms, {} moves over, {} over by more than 5 ms; \
-         load average before {load_before}, after {}",
+         booked run-queue wait mean {:.1} max {:.1} ms; load average before {load_before}, after {}",
         args.rule,
         args.budget.as_millis(),
         times.len(),
         games + 1,
+        ms(mean),
         ms(percentile(&sorted, 50)),
         ms(percentile(&sorted, 99)),
         ms(*sorted.last().expect("at least one move")),
@@ -211,6 +216,8 @@ fn main() {
         ms(*over_sorted.last().expect("at least one move")),
         count_over(Duration::ZERO),
         count_over(Duration::from_millis(5)),
+        waits.iter().sum::<u64>() as f64 / waits.len() as f64 / 1e3,
+        *waits.iter().max().expect("at least one move") as f64 / 1e3,
         load_average()
     );
 }

@@ -16,6 +16,9 @@
 //! its deadline passes, and the answer goes out late. The clock remembers
 //! how late recent answers were (decaying) and takes that off the next
 //! budgets, so a loaded machine costs thinking time instead of time-outs.
+//! Before that, the search itself stops early by the run-queue waits it
+//! measured ([`crate::search::load`]), and the reader thread dates each
+//! command back by its own wait for a CPU.
 
 use crate::search::{Lateness, search_time_within};
 use std::time::Duration;

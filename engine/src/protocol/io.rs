@@ -2,6 +2,7 @@
 //! (and its search) on another, so STOP / END can cancel a search in progress.
 
 use super::brain::Brain;
+use crate::search::load::ArrivalClock;
 use std::io::{self, BufRead, Write};
 use std::sync::mpsc;
 use std::thread;
@@ -84,20 +85,29 @@ where
 {
     let mut brain = Brain::new();
     let control = brain.control();
-    // Each line goes with the moment it was read: a move's time counts
+    // Each line goes with the moment it arrived: a move's time counts
     // from then, not from when the busy brain thread got to it.
     let (lines, received) = mpsc::channel::<(String, Instant)>();
     // The reader thread is not joined: at END it may be blocked in a read,
     // and returning from main ends it with the process.
     thread::spawn(move || {
         let mut reader = LineReader::new(input);
+        let mut arrivals = ArrivalClock::new();
         let mut number = 0;
         while let Ok(Some(line)) = reader.next_line() {
             number += 1;
             if is_interrupt(&line) {
                 control.stop(number);
             }
-            if lines.send((line, Instant::now())).is_err() {
+            // A command is dated back by the time this thread waited for a
+            // CPU after it came; a block's stone lines (which start with a
+            // digit, and may be hundreds) follow it at once and need not.
+            let arrived = if line.trim_start().starts_with(|c: char| c.is_ascii_digit()) {
+                Instant::now()
+            } else {
+                arrivals.stamp()
+            };
+            if lines.send((line, arrived)).is_err() {
                 return;
             }
         }

@@ -20,6 +20,7 @@ mod alphabeta;
 pub mod bench;
 pub mod classic;
 mod level;
+pub mod load;
 mod params;
 mod tt;
 pub mod vcf;
@@ -182,6 +183,10 @@ const NEW_DEPTH_SHARE: f64 = 0.5;
 /// Share of the think time the root VCF may take.
 const ROOT_VCF_SHARE: u32 = 16;
 
+/// The least that [`search_time_within`] keeps back for scheduling delays,
+/// in ms, whatever the limit.
+const SCHEDULING_RESERVE_MIN: u64 = 20;
+
 /// The time to search within a limit: the limit less a reserve for what the
 /// search does not see (reading and answering the request, the process
 /// being descheduled on a busy machine): 4 % plus a fifth of the limit
@@ -192,7 +197,7 @@ const ROOT_VCF_SHARE: u32 = 16;
 /// both use it, so neither goes past its limit.
 pub fn search_time_within(limit: Duration) -> Duration {
     let ms = limit.as_millis() as u64;
-    let reserve = (ms / 25 + (ms / 5).clamp(20, 50)).min(300);
+    let reserve = (ms / 25 + (ms / 5).clamp(SCHEDULING_RESERVE_MIN, 50)).min(300);
     Duration::from_millis(ms.saturating_sub(reserve).max(ms / 2))
 }
 
@@ -375,6 +380,12 @@ impl Searcher {
         report: &mut dyn FnMut(&SearchInfo),
     ) -> RootResult {
         let start = Instant::now();
+        // Books this thread's run-queue waits when the search returns (a
+        // timed search: the node-limited soak and tuner skip the two reads).
+        let _load = limits.time.map(|_| load::Probe::start());
+        // Where the search must stop; new depths are still planned on the
+        // whole time (only a search cut mid-depth loses the reserve).
+        let must_stop = limits.time.map(|t| stop_time(t, load::recent()));
         let pos = Position::new(board, self.rule);
         let done = |best: Option<usize>, score: i32, nodes: u64| {
             let best = best.map(Point::from_index);
@@ -441,9 +452,9 @@ impl Searcher {
             self.tt.new_search();
         }
         // Full strength keeps a fifth of the time for the safety check.
-        let search_deadline = match (margin, limits.time) {
+        let search_deadline = match (margin, must_stop) {
             (0, Some(t)) => Some(start + t.mul_f64(SEARCH_SHARE)),
-            _ => engine_limits_deadline(limits, start),
+            _ => final_deadline(must_stop, start),
         };
         let engine_limits = alphabeta::Limits {
             deadline: search_deadline,
@@ -578,7 +589,7 @@ impl Searcher {
             engine.nodes + helper_nodes
         });
         if margin == 0 && moves.len() > 1 && last_score.abs() < MATE_BOUND {
-            let deadline = engine_limits_deadline(limits, start);
+            let deadline = final_deadline(must_stop, start);
             if let Some(safe) = avoid_opponent_threats(board, self.rule, to_move, &moves, deadline)
                 && safe != moves[0].cell
             {
@@ -668,12 +679,23 @@ fn avoid_opponent_threats(
     None
 }
 
-/// The hard deadline of a search that started at `start`.
-fn engine_limits_deadline(limits: &SearchLimits, start: Instant) -> Option<Instant> {
+/// The time a search limited to `time` runs before it must stop, on a
+/// machine where it recently waited `wait` per slice for a CPU: less the
+/// reserve for being descheduled near the deadline ([`load`]) beyond what
+/// [`search_time_within`] keeps for that at any limit, and at most a third
+/// of the time. A lightly loaded machine (waits below 10 ms) loses nothing.
+fn stop_time(time: Duration, wait: load::RunQueueWait) -> Duration {
+    let beyond_reserve = wait
+        .reserve()
+        .saturating_sub(Duration::from_millis(SCHEDULING_RESERVE_MIN));
+    time - beyond_reserve.min(time / 3)
+}
+
+/// The hard deadline of a search that started at `start` and must stop
+/// after `stop_time`.
+fn final_deadline(stop_time: Option<Duration>, start: Instant) -> Option<Instant> {
     // Slack for returning and for the caller: 1 ms plus 1% of the budget.
-    limits
-        .time
-        .map(|t| start + t.saturating_sub(Duration::from_millis(1) + t / 100))
+    stop_time.map(|t| start + t.saturating_sub(Duration::from_millis(1) + t / 100))
 }
 
 /// What the root position allows.
@@ -816,4 +838,29 @@ fn search_root(
     // Stable: equal scores keep the previous order.
     moves.sort_by_key(|m| std::cmp::Reverse(m.score));
     best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_search_stops_twice_the_recent_run_queue_wait_early() {
+        let ms = |d: Duration| d.as_millis() as u64;
+        let stop = |time_ms, wait_ms: u64| {
+            let wait = load::RunQueueWait {
+                us: wait_ms * 1_000,
+            };
+            ms(stop_time(Duration::from_millis(time_ms), wait))
+        };
+        // An idle or lightly loaded machine: the whole time (the callers'
+        // reserve keeps 20 ms for scheduling delays).
+        assert_eq!(stop(152, 0), 152);
+        assert_eq!(stop(152, 10), 152);
+        // 20 ms per wait: 40 ms kept, 20 of them here.
+        assert_eq!(stop(152, 20), 132);
+        assert_eq!(stop(910, 29), 872);
+        // However long the waits, two thirds of the time are searched.
+        assert_eq!(stop(150, 500), 100);
+    }
 }
