@@ -3,7 +3,9 @@
 //! the joiner picks a game found on the network or types an address and
 //! the code. Once someone sits down the board comes back.
 
-use super::reasons::{cannot_host_text, disconnect_text, refusal_text, violation_text};
+use super::reasons::{
+    cannot_host_text, disconnect_text, net_error_text, refusal_text, violation_text,
+};
 use super::session::{Lan, LogLine, Role, broadcast_target};
 use crate::i18n::opening as opening_text;
 use crate::i18n::{Language, rule_name, t, tf};
@@ -16,7 +18,9 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 use gomoku_engine::opening::OpeningRule;
 use gomoku_engine::{Color as StoneColor, Rule};
 use gomoku_net::discovery::{self, Browser, Found};
-use gomoku_net::{ClockSettings, Disconnect, GameSettings, HostConfig, JoinConfig, Timing};
+use gomoku_net::{
+    ClockSettings, Disconnect, GameSettings, HostConfig, JoinConfig, NetError, Timing,
+};
 use std::net::SocketAddr;
 use std::time::Duration;
 
@@ -148,11 +152,11 @@ impl Default for DiscoveryListen {
 /// Listens for announced games while the Join screen is open; why not,
 /// when the port cannot be listened on.
 #[derive(Resource)]
-pub struct Discovery(Result<Browser, String>);
+pub struct Discovery(Result<Browser, NetError>);
 
 impl Discovery {
     /// The games heard lately, as the Join screen lists them.
-    pub fn games(&self) -> Result<Vec<Found>, &str> {
+    pub fn games(&self) -> Result<Vec<Found>, &NetError> {
         match &self.0 {
             Ok(browser) => Ok(browser.games(FRESH)),
             Err(e) => Err(e),
@@ -166,7 +170,7 @@ impl Discovery {
 }
 
 fn start_browsing(mut commands: Commands, listen: Res<DiscoveryListen>) {
-    let browser = Browser::start(listen.0).map_err(|e| e.to_string());
+    let browser = Browser::start(listen.0).map_err(|e| NetError::from(&e));
     commands.insert_resource(Discovery(browser));
 }
 
@@ -477,7 +481,8 @@ fn join_screen(
                 }
             }
             Some(Err(e)) => {
-                ui.label(RichText::new(tf(lang, "lan.cannot_listen", &[&e])).color(ERROR));
+                let why = net_error_text(lang, e);
+                ui.label(RichText::new(tf(lang, "lan.cannot_listen", &[&why])).color(ERROR));
             }
             None => {}
         }
