@@ -3,7 +3,8 @@
 # game hosts a position on loopback (--host, --moves), a second copy joins
 # it (--join, --code), in Chinese so both languages are looked at; each
 # saves a PNG after a number of frames and exits, the host first (once it
-# has left, the joiner's game shows the pause).
+# has left, the joiner's game shows the pause); a third copy joins with a
+# wrong code and shows the host's refusal.
 # Under a virtual X server.
 #   scripts/lan-screenshots.sh OUT_DIR [BINARY]
 # BINARY defaults to the debug build. Needs xvfb-run.
@@ -34,4 +35,7 @@ side lan-host 100 --host "127.0.0.1:$port" --code K7M2QX --name Hana \
 host=$!
 sleep 3
 side lan-join-zh 150 --join "127.0.0.1:$port" --code K7M2QX --name Jun --lang zh &
-wait "$host" $!
+joiner=$!
+# A wrong code: the host refuses it and the Join screen says why (in Chinese).
+side lan-join-wrong-code-zh 60 --join "127.0.0.1:$port" --code WRONG1 --name Eve --lang zh &
+wait "$host" "$joiner" $!

@@ -8,7 +8,9 @@
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use gomoku::cli::{self, Command};
-use gomoku::network::screens::{Discovery, DiscoveryListen};
+use gomoku::i18n::Language;
+use gomoku::network::reasons::{disconnect_text, refusal_text};
+use gomoku::network::screens::{Discovery, DiscoveryListen, log_line_text};
 use gomoku::network::session::{Lan, LogLine, Role};
 use gomoku::network::start::{LanOptions, LanStart};
 use gomoku::persistence::autosave::{self, GameFiles};
@@ -26,7 +28,10 @@ use gomoku_net::Message;
 use gomoku_net::discovery::{Announcement, Announcer};
 use gomoku_net::message::{decode, encode};
 use gomoku_net::wire::{Line, read_line};
-use gomoku_net::{Action, Event, GameSettings, HostConfig, JoinConfig, Link, Timing};
+use gomoku_net::{
+    Action, Disconnect, ErrorKind, Event, GameSettings, HostConfig, JoinConfig, Link, Refusal,
+    Timing,
+};
 use std::io::{BufReader, Write};
 use std::net::{SocketAddr, TcpListener, TcpStream};
 use std::path::Path;
@@ -156,6 +161,24 @@ fn hosted_game(dir: &Path, rule: Rule) -> (App, Link, SocketAddr) {
         app.world().resource::<Match>().settings().mode == Mode::Network
     });
     (app, joiner, addr)
+}
+
+/// The game hosts an `opening` game as its first player (the tentative
+/// Black); a protocol client joins and the opening begins.
+fn hosted_opening(dir: &Path, rule: Rule, opening: OpeningRule) -> (App, Link) {
+    let mut app = game_app(dir);
+    let settings = GameSettings {
+        rule,
+        opening,
+        host_color: Color::Black,
+        ..GameSettings::default()
+    };
+    let addr = host(&mut app, settings);
+    let joiner = join(addr, "Jun");
+    update_until(&mut app, "the joiner to sit down", |app| {
+        app.world().resource::<Match>().in_opening()
+    });
+    (app, joiner)
 }
 
 /// Plays `names` alternately: the game's moves by clicks, the other end's
@@ -348,18 +371,7 @@ fn the_game_hosts_a_protocol_client_and_the_finished_game_lands_in_the_history_a
 #[test]
 fn a_swap2_opening_over_the_network_hands_the_colours_over_with_the_players() {
     let dir = TempDir::new("swap2");
-    let mut app = game_app(dir.path());
-    let settings = GameSettings {
-        rule: Rule::Freestyle,
-        opening: OpeningRule::Swap2,
-        host_color: Color::Black,
-        ..GameSettings::default()
-    };
-    let addr = host(&mut app, settings);
-    let joiner = join(addr, "Jun");
-    update_until(&mut app, "the joiner to sit down", |app| {
-        app.world().resource::<Match>().in_opening()
-    });
+    let (mut app, joiner) = hosted_opening(dir.path(), Rule::Freestyle, OpeningRule::Swap2);
     assert_eq!(
         app.world().resource::<Match>().settings().opening,
         OpeningRule::Swap2
@@ -483,6 +495,173 @@ fn the_game_joins_a_renju_game_and_plays_a_taraguchi10_opening_with_ten_offers()
     );
     let tally = network_tally(dir.path(), Rule::Renju);
     assert_eq!((tally.wins, tally.draws, tally.losses), (0, 0, 1));
+}
+
+#[test]
+fn the_game_hosts_a_soosorv8_opening_with_two_swaps_a_declared_n_and_the_offers_picked() {
+    let dir = TempDir::new("soosorv");
+    let (mut app, joiner) = hosted_opening(dir.path(), Rule::Renju, OpeningRule::Soosorv8);
+
+    // The game's player (the tentative Black) lays the canonical opening:
+    // the centre, then a stone in the 3x3 and one in the 5x5 around it.
+    my_click(&mut app, &joiner, "h8");
+    click(&mut app, "a1");
+    refused(&mut app, "a second stone outside the 3x3");
+    my_click(&mut app, &joiner, "h9");
+    my_click(&mut app, &joiner, "j10");
+    // The joiner swaps: the game's player is White now and places the
+    // fourth stone anywhere, then declares how many fifth moves to offer.
+    their_step(&mut app, &joiner, Step::Decide(Decision::Swap));
+    assert_eq!(
+        app.world().resource::<Match>().player(Color::White),
+        Player::Human
+    );
+    my_click(&mut app, &joiner, "g9");
+    my_choice(&mut app, &joiner, Step::Declare(3));
+    // The joiner, Black now, swaps back: the game's player offers the three
+    // fifth moves as Black (the same one twice is refused), the joiner
+    // picks one of them as White.
+    their_step(&mut app, &joiner, Step::Decide(Decision::Swap));
+    assert_eq!(joiner.snapshot().me, Color::White);
+    my_click(&mut app, &joiner, "a1");
+    my_click(&mut app, &joiner, "b1");
+    click(&mut app, "a1");
+    refused(&mut app, "an offer made twice");
+    my_click(&mut app, &joiner, "c1");
+    assert!(moves_are(&mut app, "h8h9j10g9"));
+    their_step(&mut app, &joiner, Step::Pick(point("b1")));
+
+    // Both sides agree on the opening (steps_agree compared every step),
+    // the stones and who holds which colour.
+    let m = app.world().resource::<Match>();
+    assert!(!m.in_opening());
+    assert_eq!(m.player(Color::Black), Player::Human);
+    assert_eq!(
+        (m.name(Color::Black), m.name(Color::White)),
+        (Some("Hana"), Some("Jun"))
+    );
+    assert!(moves_are(&mut app, "h8h9j10g9b1"));
+    assert_eq!(
+        joiner.snapshot().game.game().moves(),
+        moves(&app).as_slice()
+    );
+    assert_eq!(steps(&app).last(), Some(&Step::Pick(point("b1"))));
+
+    // White (the joiner) is to move; the game goes on and White resigns.
+    play_alternately(&mut app, &joiner, &["k11", "a15"]);
+    joiner.act(Action::Resign);
+    resigned(&mut app, Color::White);
+    assert_eq!(
+        the_archived_players(&app, dir.path()),
+        [
+            ("Hana".into(), PlayerKind::Human),
+            ("Jun".into(), PlayerKind::Remote)
+        ]
+    );
+    let tally = network_tally(dir.path(), Rule::Renju);
+    assert_eq!((tally.wins, tally.draws, tally.losses), (1, 0, 0));
+}
+
+/// The game speaks Chinese.
+fn in_chinese(app: &mut App) {
+    app.insert_resource(Settings {
+        language: Language::Chinese,
+        ..Settings::default()
+    });
+}
+
+/// A text in Chinese without a word of English (digits, addresses and
+/// punctuation aside).
+fn all_chinese(text: &str) -> bool {
+    !text.chars().any(|c| c.is_ascii_alphabetic()) && !text.is_ascii()
+}
+
+#[test]
+fn the_links_reasons_are_shown_in_chinese_when_the_game_speaks_chinese() {
+    let dir = TempDir::new("chinese-reasons");
+    // The game joins with a wrong code: the host's refusal arrives as its
+    // kind, which the join screen shows in Chinese (English when asked).
+    let other_host = Link::host(HostConfig {
+        bind: "127.0.0.1:0".parse().unwrap(),
+        name: "Hana".into(),
+        code: Some(CODE.into()),
+        settings: GameSettings::default(),
+        timing: Timing::default(),
+    })
+    .unwrap();
+    let mut app = game_app(dir.path());
+    in_chinese(&mut app);
+    let wrong = Lan::join(JoinConfig {
+        addr: other_host.local_addr().unwrap(),
+        name: "Jun".into(),
+        code: "AAAAAA".into(),
+        timing: Timing::default(),
+    })
+    .unwrap();
+    app.insert_resource(wrong);
+    update_until(&mut app, "the refusal", |app| lan(app).down.is_some());
+    let down = lan(&mut app).down.clone().unwrap();
+    assert!(
+        matches!(
+            down,
+            Disconnect::Refused {
+                kind: ErrorKind::WrongCode,
+                ..
+            }
+        ),
+        "{down:?}"
+    );
+    let said = disconnect_text(Language::Chinese, &down);
+    assert!(all_chinese(&said) && said.contains("加入码"), "{said}");
+    assert!(
+        disconnect_text(Language::English, &down).contains("wrong join code"),
+        "{down:?}"
+    );
+    app.world_mut().remove_resource::<Lan>();
+
+    // The game hosts: an intruder with a wrong code is turned away, the
+    // player joins, plays and leaves; the log says it all in Chinese.
+    let addr = host(&mut app, GameSettings::default());
+    let intruder = Link::join(JoinConfig {
+        addr,
+        name: "Eve".into(),
+        code: "AAAAAA".into(),
+        timing: Timing::default(),
+    })
+    .unwrap();
+    update_until(&mut app, "the intruder turned away", |app| {
+        lan(app)
+            .log
+            .iter()
+            .any(|line| matches!(line, LogLine::TurnedAway { .. }))
+    });
+    drop(intruder);
+    let joiner = join(addr, "Jun");
+    update_until(&mut app, "the joiner to sit down", |app| {
+        app.world().resource::<Match>().settings().mode == Mode::Network
+    });
+    play_alternately(&mut app, &joiner, &["h8", "a1"]);
+    drop(joiner);
+    update_until(&mut app, "the drop", |app| lan(app).down.is_some());
+    // A click while paused: the link's refusal beside the board, in Chinese.
+    app.world_mut().resource_mut::<Notice>().warning = false;
+    click(&mut app, "j8");
+    refused(&mut app, "the paused click");
+    let notice = app.world().resource::<Notice>().text.clone();
+    assert_eq!(notice, refusal_text(Language::Chinese, &Refusal::Paused));
+    assert!(all_chinese(&notice), "{notice}");
+    let warnings: Vec<String> = lan(&mut app)
+        .log
+        .iter()
+        .map(|line| log_line_text(Language::Chinese, line))
+        .filter_map(|(text, warning)| warning.then_some(text))
+        .collect();
+    // Turned away, lost, refused.
+    assert_eq!(warnings.len(), 3, "{warnings:?}");
+    for text in &warnings {
+        assert!(all_chinese(text), "{text}");
+    }
+    assert!(warnings[0].contains("加入码"), "{warnings:?}");
 }
 
 #[test]

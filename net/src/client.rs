@@ -2,9 +2,10 @@
 //! and can reconnect after a drop (the host then sends the whole game).
 
 use crate::link::{Action, Clocks, Event, Link};
-use crate::message::{Ending, ErrorKind, Message, PROTOCOL_VERSION};
+use crate::message::{Ending, Message, PROTOCOL_VERSION};
+use crate::reason::{Disconnect, NetError, Refusal, Violation};
 use crate::runtime::{Conn, Incoming, Input, Outbox, Presence, Session, TICK, Timing};
-use crate::state::{GameSettings, NetGame, Violation};
+use crate::state::{GameSettings, NetGame};
 use gomoku_engine::Color;
 use gomoku_engine::opening::{OpeningRule, Seat};
 use std::net::{SocketAddr, TcpStream};
@@ -92,7 +93,7 @@ impl Joiner {
             }
             let every = self.config.timing.heartbeat;
             if let Some(e) = self.conn.as_mut().and_then(|c| c.keep_alive(every).err()) {
-                self.lost(format!("connection lost: {e}"), None);
+                self.lost(Disconnect::Lost(NetError::from(&e)));
             }
             self.flush_events();
         }
@@ -115,7 +116,10 @@ impl Joiner {
             });
         let mut conn = match opened {
             Ok(conn) => conn,
-            Err(e) => return self.lost(format!("cannot connect to {addr}: {e}"), None),
+            Err(e) => {
+                let error = NetError::from(&e);
+                return self.lost(Disconnect::CannotConnect { addr, error });
+            }
         };
         let hello = Message::Hello {
             version: PROTOCOL_VERSION,
@@ -127,22 +131,20 @@ impl Joiner {
                 self.conn = Some(conn);
                 self.stage = Stage::Hello;
             }
-            Err(e) => self.lost(format!("cannot talk to {addr}: {e}"), None),
+            Err(e) => self.lost(Disconnect::Lost(NetError::from(&e))),
         }
     }
 
     fn act(&mut self, action: Action) {
         if action == Action::Reconnect {
             if self.conn.is_some() {
-                return self.emit(Event::Refused("already connected".into()));
+                return self.emit(Event::Refused(Refusal::AlreadyConnected));
             }
             return self.connect();
         }
         let needs_peer = !matches!(action, Action::Resign);
         if needs_peer && !matches!(self.stage, Stage::Playing) {
-            return self.emit(Event::Refused(
-                "not connected to the host; the game is paused".into(),
-            ));
+            return self.emit(Event::Refused(Refusal::Paused));
         }
         match self.session.on_action(action) {
             Ok(messages) => self.send(&messages),
@@ -153,14 +155,11 @@ impl Joiner {
     fn net(&mut self, what: Incoming) {
         let message = match what {
             Incoming::Message(Message::Error { kind, message }) => {
-                let reason = format!("the host refused: {kind} ({message})");
-                return self.lost(reason, Some(kind));
+                return self.lost(Disconnect::Refused { kind, message });
             }
             Incoming::Message(message) => message,
-            Incoming::Bad(bad) => {
-                return self.violated(Violation::new(bad.kind, bad.detail));
-            }
-            Incoming::Closed(reason) => return self.lost(format!("host: {reason}"), None),
+            Incoming::Bad(bad) => return self.violated(bad),
+            Incoming::Closed(why) => return self.lost(why),
         };
         let stage = std::mem::replace(&mut self.stage, Stage::Offline);
         let result = match (stage, message) {
@@ -177,14 +176,13 @@ impl Joiner {
                 },
             ) => {
                 let opening_rule = OpeningRule::from_name(&opening);
-                if version != PROTOCOL_VERSION || size != crate::message::BOARD_SIZE {
-                    Err(Violation::new(
-                        ErrorKind::Version,
-                        format!(
-                            "the host speaks protocol version {version} on a {size}x{size} board; \
-                             this joiner version {PROTOCOL_VERSION} on 15x15"
-                        ),
-                    ))
+                if version != PROTOCOL_VERSION {
+                    Err(Violation::Version {
+                        ours: PROTOCOL_VERSION,
+                        theirs: version,
+                    })
+                } else if size != crate::message::BOARD_SIZE {
+                    Err(Violation::BoardSize { theirs: size })
                 } else if let Some(opening) = opening_rule {
                     self.opponent = Some(name);
                     let settings = GameSettings {
@@ -196,12 +194,7 @@ impl Joiner {
                     self.stage = Stage::Welcome { settings };
                     Ok(Vec::new())
                 } else {
-                    Err(Violation::new(
-                        ErrorKind::Version,
-                        format!(
-                            "the host plays an opening rule this joiner does not know: {opening}"
-                        ),
-                    ))
+                    Err(Violation::UnknownOpening { name: opening })
                 }
             }
             (
@@ -226,13 +219,10 @@ impl Joiner {
                 self.stage = Stage::Playing;
                 self.in_game(message)
             }
-            (_, message) => Err(Violation::new(
-                ErrorKind::Malformed,
-                format!(
-                    "unexpected message {} during the handshake",
-                    crate::message::encode(&message).trim_end()
-                ),
-            )),
+            (_, message) => Err(Violation::Unexpected {
+                message: crate::message::encode(&message).trim_end().to_string(),
+                handshake: true,
+            }),
         };
         match result {
             Ok(replies) => self.send(&replies),
@@ -277,7 +267,7 @@ impl Joiner {
             return;
         }
         if let Some(e) = self.conn.as_mut().and_then(|c| c.send_all(messages).err()) {
-            self.lost(format!("connection lost: {e}"), None);
+            self.lost(Disconnect::Lost(NetError::from(&e)));
         }
     }
 
@@ -285,10 +275,10 @@ impl Joiner {
         if let Some(conn) = self.conn.take() {
             conn.refuse(&violation);
         }
-        self.lost(format!("the host sent a bad message: {violation}"), None);
+        self.lost(Disconnect::Violation(violation));
     }
 
-    fn lost(&mut self, reason: String, refused: Option<ErrorKind>) {
+    fn lost(&mut self, why: Disconnect) {
         if let Some(conn) = self.conn.take() {
             conn.close();
         }
@@ -301,7 +291,7 @@ impl Joiner {
             running: None,
             read_at: now,
         });
-        self.emit(Event::Disconnected { reason, refused });
+        self.emit(Event::Disconnected(why));
     }
 
     fn emit(&mut self, event: Event) {

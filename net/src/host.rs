@@ -3,11 +3,12 @@
 
 use crate::clock::HostClock;
 use crate::link::{self, Event, Link};
-use crate::message::{BOARD_SIZE, ErrorKind, Message, PROTOCOL_VERSION};
+use crate::message::{BOARD_SIZE, Message, PROTOCOL_VERSION};
+use crate::reason::{Disconnect, NetError, Refusal, Violation};
 use crate::runtime::{
     Conn, Incoming, Input, Outbox, Presence, Session, TICK, Timing, new_join_code,
 };
-use crate::state::{GameSettings, NetGame, Violation};
+use crate::state::{GameSettings, NetGame};
 use gomoku_engine::Point;
 use gomoku_engine::opening::{Action, Decision};
 use std::io;
@@ -45,7 +46,7 @@ impl Link {
     pub fn host_from(config: HostConfig, moves: &[Point]) -> io::Result<Link> {
         let moves: String = moves.iter().map(|p| p.to_notation(BOARD_SIZE)).collect();
         let game = NetGame::from_sync(config.settings.clone(), &moves, None, &[])
-            .map_err(|v| io::Error::new(io::ErrorKind::InvalidInput, v.message))?;
+            .map_err(|v| io::Error::new(io::ErrorKind::InvalidInput, v))?;
         let listener = TcpListener::bind(config.bind)?;
         listener.set_nonblocking(true)?;
         let local_addr = listener.local_addr()?;
@@ -137,15 +138,13 @@ impl Host {
             let conn = match Conn::open(stream, self.next_id, &self.timing, self.inputs.clone()) {
                 Ok(conn) => conn,
                 Err(e) => {
-                    self.emit(Event::TurnedAway {
-                        peer,
-                        reason: e.to_string(),
-                    });
+                    let why = Disconnect::Lost(NetError::from(&e));
+                    self.emit(Event::TurnedAway { peer, why });
                     continue;
                 }
             };
             if self.pending.len() >= MAX_PENDING {
-                conn.refuse(&Violation::new(ErrorKind::Busy, "too many connections"));
+                conn.refuse(&Violation::TooManyConnections);
                 continue;
             }
             self.pending.push(conn);
@@ -167,9 +166,7 @@ impl Host {
         }
         let needs_peer = !matches!(action, link::Action::Resign);
         if needs_peer && self.guest.is_none() {
-            self.emit(Event::Refused(
-                "the opponent is not connected; the game is paused".into(),
-            ));
+            self.emit(Event::Refused(Refusal::Paused));
             return;
         }
         match self.session.on_action(action) {
@@ -196,16 +193,11 @@ impl Host {
                 name,
                 code,
             }) => self.check_hello(version, &code).map(|()| name),
-            Incoming::Message(_) => Err(Violation::new(
-                ErrorKind::Malformed,
-                "the first message must be hello",
-            )),
-            Incoming::Bad(bad) => Err(Violation::new(bad.kind, bad.detail)),
-            Incoming::Closed(reason) => {
-                self.emit(Event::TurnedAway {
-                    peer: conn.peer,
-                    reason: format!("left before saying hello ({reason})"),
-                });
+            Incoming::Message(_) => Err(Violation::HelloFirst),
+            Incoming::Bad(bad) => Err(bad),
+            Incoming::Closed(why) => {
+                let peer = conn.peer;
+                self.emit(Event::TurnedAway { peer, why });
                 return;
             }
         };
@@ -219,8 +211,10 @@ impl Host {
             seat.conn.close();
         }
         if let Some(seat) = &self.guest {
-            let busy = format!("{} is already playing this game", seat.name);
-            return self.turn_away(conn, Violation::new(ErrorKind::Busy, busy));
+            let busy = Violation::SeatTaken {
+                player: seat.name.clone(),
+            };
+            return self.turn_away(conn, busy);
         }
         self.guest = Some(Guest {
             conn,
@@ -233,18 +227,13 @@ impl Host {
 
     fn check_hello(&self, version: u32, code: &str) -> Result<(), Violation> {
         if version != PROTOCOL_VERSION {
-            return Err(Violation::new(
-                ErrorKind::Version,
-                format!(
-                    "this host speaks protocol version {PROTOCOL_VERSION}, the joiner {version}"
-                ),
-            ));
+            return Err(Violation::Version {
+                ours: PROTOCOL_VERSION,
+                theirs: version,
+            });
         }
         if !code.trim().eq_ignore_ascii_case(&self.code) {
-            return Err(Violation::new(
-                ErrorKind::WrongCode,
-                "the join code does not match",
-            ));
+            return Err(Violation::WrongCode);
         }
         Ok(())
     }
@@ -252,10 +241,8 @@ impl Host {
     fn turn_away(&mut self, conn: Conn, violation: Violation) {
         let peer = conn.peer;
         conn.refuse(&violation);
-        self.emit(Event::TurnedAway {
-            peer,
-            reason: violation.to_string(),
-        });
+        let why = Disconnect::Violation(violation);
+        self.emit(Event::TurnedAway { peer, why });
     }
 
     fn seated(&mut self, what: Incoming) {
@@ -265,15 +252,11 @@ impl Host {
             .map_or(String::new(), |s| s.name.clone());
         let outcome = match what {
             Incoming::Message(Message::Error { kind, message }) => {
-                self.drop_seat(format!("{name} left: {message}"), Some(kind));
-                return;
+                return self.drop_seat(Disconnect::Refused { kind, message });
             }
             Incoming::Message(message) => self.session.on_peer(message, &name),
-            Incoming::Bad(bad) => Err(Violation::new(bad.kind, bad.detail)),
-            Incoming::Closed(reason) => {
-                self.drop_seat(format!("{name}: {reason}"), None);
-                return;
-            }
+            Incoming::Bad(bad) => Err(bad),
+            Incoming::Closed(why) => return self.drop_seat(why),
         };
         match outcome {
             Ok(replies) => self.send_seat(&replies),
@@ -281,17 +264,17 @@ impl Host {
                 if let Some(seat) = self.guest.take() {
                     seat.conn.refuse(&violation);
                 }
-                self.drop_seat(format!("{name} was disconnected: {violation}"), None);
+                self.drop_seat(Disconnect::Violation(violation));
             }
         }
         self.after_change();
     }
 
-    fn drop_seat(&mut self, reason: String, refused: Option<ErrorKind>) {
+    fn drop_seat(&mut self, why: Disconnect) {
         if let Some(seat) = self.guest.take() {
             seat.conn.close();
         }
-        self.emit(Event::Disconnected { reason, refused });
+        self.emit(Event::Disconnected(why));
         self.after_change();
     }
 
@@ -318,7 +301,7 @@ impl Host {
             None => None,
         };
         if let Some(e) = failed {
-            self.drop_seat(format!("connection lost: {e}"), None);
+            self.drop_seat(Disconnect::Lost(NetError::from(&e)));
         }
     }
 
@@ -369,8 +352,7 @@ impl Host {
             .partition(|c| now.duration_since(c.opened) > deadline);
         self.pending = pending;
         for conn in late {
-            let slow = Violation::new(ErrorKind::Malformed, "no hello in time");
-            self.turn_away(conn, slow);
+            self.turn_away(conn, Violation::NoHelloInTime);
         }
         if let Some(loser) = self.clock.as_ref().and_then(|c| c.flagged(now)) {
             self.session.net.time_out(loser);
@@ -398,7 +380,7 @@ impl Host {
             .as_mut()
             .and_then(|s| s.conn.keep_alive(every).err());
         if let Some(e) = failed {
-            self.drop_seat(format!("connection lost: {e}"), None);
+            self.drop_seat(Disconnect::Lost(NetError::from(&e)));
         }
     }
 

@@ -58,7 +58,9 @@
 //! 1. The joiner sends `hello {version, name, code}`. A wrong code, another
 //!    version, garbage or an oversized line is answered with
 //!    `error {kind, message}` and the connection is closed; the host keeps
-//!    waiting and its game does not change.
+//!    waiting and its game does not change. Every such reason reaches the
+//!    caller as data ([`Violation`], [`Disconnect`], [`Refusal`]), for the
+//!    game to say in its player's language; their `Display` is English.
 //! 2. The host answers `welcome` (its name, the joiner's colour, rule,
 //!    opening, clock settings) and `sync` (the move string so far and how
 //!    the game ended, if it did not end on the board). A joiner that comes
@@ -87,6 +89,7 @@ pub mod discovery;
 mod host;
 mod link;
 pub mod message;
+mod reason;
 mod runtime;
 mod state;
 pub mod wire;
@@ -96,5 +99,6 @@ pub use client::JoinConfig;
 pub use host::HostConfig;
 pub use link::{Action, Clocks, Event, Link, Snapshot};
 pub use message::{ClockSettings, Ending, ErrorKind, MAX_LINE, Message, PROTOCOL_VERSION};
+pub use reason::{Disconnect, Illegal, NetError, Refusal, TextField, Violation};
 pub use runtime::{Timing, new_join_code};
-pub use state::{GameSettings, NetGame, Outcome, Violation};
+pub use state::{GameSettings, NetGame, Outcome};

@@ -2,7 +2,7 @@
 //! Each link runs on its own background thread (plus one reader thread per
 //! connection), so nothing here blocks the caller except [`Link::wait`].
 
-use crate::message::ErrorKind;
+use crate::reason::{Disconnect, Refusal};
 use crate::state::{NetGame, Outcome};
 use gomoku_engine::opening::{self, Seat};
 use gomoku_engine::{Color, Point};
@@ -75,19 +75,17 @@ pub enum Event {
         text: String,
     },
     /// A local action that is not allowed now; nothing changed.
-    Refused(String),
-    /// Host: a connection was turned away (wrong code, garbage, …); the
-    /// game goes on and the host keeps waiting.
+    Refused(Refusal),
+    /// Host: a connection that did not get a seat: turned away (wrong
+    /// code, garbage, …: [`Disconnect::Violation`]) or gone before its
+    /// hello. The game goes on and the host keeps waiting.
     TurnedAway {
         peer: SocketAddr,
-        reason: String,
+        why: Disconnect,
     },
-    /// The opponent's connection is gone; the game is paused. `refused` is
-    /// set when the peer closed it with an error message.
-    Disconnected {
-        reason: String,
-        refused: Option<ErrorKind>,
-    },
+    /// The opponent's connection is gone (or, for a joiner, could not be
+    /// made); the game is paused.
+    Disconnected(Disconnect),
 }
 
 /// The clocks as the host last reported them.

@@ -4,6 +4,7 @@
 //! in which they are exchanged. Everything read from the network goes
 //! through [`decode`], which never panics and names what was wrong.
 
+use crate::reason::{TextField, Violation};
 use gomoku_engine::opening::{Action, Decision};
 use gomoku_engine::{Color, Point, Rule};
 use serde::{Deserialize, Serialize};
@@ -224,21 +225,6 @@ pub enum Message {
     },
 }
 
-/// Why a line could not be read as a message.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct DecodeError {
-    pub kind: ErrorKind,
-    pub detail: String,
-}
-
-impl fmt::Display for DecodeError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.kind, self.detail)
-    }
-}
-
-impl std::error::Error for DecodeError {}
-
 /// The message as one line, newline included.
 pub fn encode(message: &Message) -> String {
     // Serialising these types cannot fail: no maps with non-string keys.
@@ -248,21 +234,14 @@ pub fn encode(message: &Message) -> String {
 }
 
 /// Reads one line (without its newline) as a message.
-pub fn decode(line: &[u8]) -> Result<Message, DecodeError> {
+pub fn decode(line: &[u8]) -> Result<Message, Violation> {
     if line.len() > MAX_LINE {
-        return Err(DecodeError {
-            kind: ErrorKind::Oversized,
-            detail: format!("{} bytes, the limit is {MAX_LINE}", line.len()),
-        });
+        return Err(Violation::Oversized);
     }
-    let text = std::str::from_utf8(line).map_err(|_| DecodeError {
-        kind: ErrorKind::Malformed,
-        detail: "the line is not UTF-8 text".into(),
-    })?;
+    let text = std::str::from_utf8(line).map_err(|_| Violation::NotUtf8)?;
     let text = text.strip_suffix('\r').unwrap_or(text);
-    let message: Message = serde_json::from_str(text).map_err(|e| DecodeError {
-        kind: ErrorKind::Malformed,
-        detail: format!("not a protocol message ({e})"),
+    let message: Message = serde_json::from_str(text).map_err(|e| Violation::NotAMessage {
+        detail: e.to_string(),
     })?;
     check_text(&message)?;
     Ok(message)
@@ -270,22 +249,20 @@ pub fn decode(line: &[u8]) -> Result<Message, DecodeError> {
 
 /// Text that others will print: bounded, and without control characters
 /// (a terminal would obey escape sequences hidden in a name or a chat line).
-fn check_text(message: &Message) -> Result<(), DecodeError> {
-    let (what, text, limit) = match message {
-        Message::Hello { name, .. } | Message::Welcome { name, .. } => ("name", name, MAX_NAME),
-        Message::Chat { text } => ("chat line", text, MAX_CHAT),
-        Message::Error { message, .. } => ("error message", message, MAX_CHAT),
+fn check_text(message: &Message) -> Result<(), Violation> {
+    let (field, text, limit) = match message {
+        Message::Hello { name, .. } | Message::Welcome { name, .. } => {
+            (TextField::Name, name, MAX_NAME)
+        }
+        Message::Chat { text } => (TextField::Chat, text, MAX_CHAT),
+        Message::Error { message, .. } => (TextField::ErrorMessage, message, MAX_CHAT),
         _ => return Ok(()),
     };
-    let malformed = |detail: String| DecodeError {
-        kind: ErrorKind::Malformed,
-        detail,
-    };
     if text.chars().count() > limit {
-        return Err(malformed(format!("{what} longer than {limit} characters")));
+        return Err(Violation::TooLong { field, limit });
     }
     if text.chars().any(char::is_control) {
-        return Err(malformed(format!("control characters in the {what}")));
+        return Err(Violation::ControlCharacters { field });
     }
     Ok(())
 }
@@ -390,12 +367,12 @@ mod tests {
         );
         // Points off the board do not even parse.
         let off = b"{\"type\":\"opening_step\",\"number\":1,\"step\":{\"place\":\"z99\"}}";
-        assert_eq!(decode(off).unwrap_err().kind, ErrorKind::Malformed);
+        assert_eq!(decode(off).unwrap_err().kind(), ErrorKind::Malformed);
     }
 
     #[test]
     fn bad_lines_are_named_errors() {
-        let kind = |line: &[u8]| decode(line).unwrap_err().kind;
+        let kind = |line: &[u8]| decode(line).unwrap_err().kind();
         assert_eq!(kind(b"\xff\xfe garbage"), ErrorKind::Malformed);
         assert_eq!(kind(b"hello"), ErrorKind::Malformed);
         assert_eq!(kind(b"{\"type\":\"teleport\"}"), ErrorKind::Malformed);
@@ -418,9 +395,12 @@ mod tests {
             name: "\u{1b}[2Jboo".into(),
             code: "X".into(),
         });
-        let refused = decode(escape.trim_end().as_bytes()).unwrap_err();
-        assert_eq!(refused.kind, ErrorKind::Malformed);
-        assert!(refused.detail.contains("control characters"), "{refused}");
+        assert_eq!(
+            decode(escape.trim_end().as_bytes()),
+            Err(Violation::ControlCharacters {
+                field: TextField::Name
+            })
+        );
     }
 
     #[test]

@@ -3,8 +3,9 @@
 //! draw, resignation, chat), which is the same on both ends.
 
 use crate::link::{Action, Clocks, Event, Snapshot};
-use crate::message::{self, DecodeError, ErrorKind, Message};
-use crate::state::{NetGame, Violation};
+use crate::message::{self, Message};
+use crate::reason::{Disconnect, NetError, Refusal, Violation};
+use crate::state::NetGame;
 use crate::wire::{self, Line};
 use gomoku_engine::opening::Seat;
 use gomoku_engine::{Color, Point};
@@ -53,8 +54,9 @@ pub(crate) enum Input {
 
 pub(crate) enum Incoming {
     Message(Message),
-    Bad(DecodeError),
-    Closed(String),
+    Bad(Violation),
+    /// The connection ended: closed, silent or failed.
+    Closed(Disconnect),
 }
 
 /// One TCP connection; its reader thread feeds the link's input queue.
@@ -113,8 +115,8 @@ impl Conn {
     /// peer still sends, so the message arrives before the close.
     pub fn refuse(mut self, violation: &Violation) {
         let _ = self.send(&Message::Error {
-            kind: violation.kind,
-            message: violation.message.clone(),
+            kind: violation.kind(),
+            message: violation.to_string(),
         });
         let _ = self.stream.shutdown(Shutdown::Write);
         // A peer that keeps trickling bytes would keep the reader thread
@@ -139,20 +141,17 @@ fn read_messages(stream: TcpStream, id: u64, inputs: Sender<Input>) {
                 Ok(message) => Incoming::Message(message),
                 Err(bad) => Incoming::Bad(bad),
             },
-            Ok(Line::Oversized) => Incoming::Bad(DecodeError {
-                kind: ErrorKind::Oversized,
-                detail: format!("a line longer than {} bytes", message::MAX_LINE),
-            }),
-            Ok(Line::End) => Incoming::Closed("the connection was closed".into()),
+            Ok(Line::Oversized) => Incoming::Bad(Violation::Oversized),
+            Ok(Line::End) => Incoming::Closed(Disconnect::Closed),
             Err(e)
                 if matches!(
                     e.kind(),
                     io::ErrorKind::WouldBlock | io::ErrorKind::TimedOut
                 ) =>
             {
-                Incoming::Closed("nothing heard for too long".into())
+                Incoming::Closed(Disconnect::Silent)
             }
-            Err(e) => Incoming::Closed(format!("connection lost: {e}")),
+            Err(e) => Incoming::Closed(Disconnect::Lost(NetError::from(&e))),
         };
         let stop = !matches!(what, Incoming::Message(_));
         let bad = matches!(what, Incoming::Bad(_));
@@ -324,16 +323,16 @@ impl Session {
     }
 
     /// A local game action: the messages to send, or why not.
-    pub fn on_action(&mut self, action: Action) -> Result<Vec<Message>, String> {
+    pub fn on_action(&mut self, action: Action) -> Result<Vec<Message>, Refusal> {
         let over = |s: &Self| match s.net.outcome() {
-            Some(outcome) => Err(format!("the game is over ({outcome})")),
+            Some(outcome) => Err(Refusal::GameOver(outcome)),
             None => Ok(()),
         };
         Ok(match action {
             Action::Play(point) => {
                 self.net
                     .check_local_move(point, self.my_color())
-                    .map_err(|v| v.message)?;
+                    .map_err(Refusal::Illegal)?;
                 let number = self.net.next_number();
                 self.play(point, true);
                 vec![Message::Move {
@@ -343,10 +342,10 @@ impl Session {
             }
             Action::Opening(step) => {
                 if self.net.opening().is_done() || self.net.to_act() != self.me {
-                    return Err("it is not your opening step".into());
+                    return Err(Refusal::NotYourOpeningStep);
                 }
                 let number = self.net.opening().actions().len() as u32 + 1;
-                self.net.apply_opening(step).map_err(|v| v.message)?;
+                self.net.apply_opening(step).map_err(Refusal::Illegal)?;
                 self.opened(step, true);
                 vec![Message::OpeningStep {
                     number,
@@ -355,10 +354,10 @@ impl Session {
             }
             Action::RequestUndo => {
                 if self.net.undo_target(self.my_color()).is_none() {
-                    return Err("there is no move of yours to take back".into());
+                    return Err(Refusal::NothingToUndo);
                 }
                 if self.my_undo.is_some() {
-                    return Err("an undo request is already waiting for an answer".into());
+                    return Err(Refusal::UndoPending);
                 }
                 self.my_undo = Some(self.move_count());
                 vec![Message::UndoRequest {
@@ -366,10 +365,7 @@ impl Session {
                 }]
             }
             Action::AnswerUndo(accept) => {
-                let moves = self
-                    .their_undo
-                    .take()
-                    .ok_or("the opponent has not asked for an undo")?;
+                let moves = self.their_undo.take().ok_or(Refusal::NoUndoAsked)?;
                 if accept {
                     self.undo(self.them());
                 }
@@ -378,14 +374,14 @@ impl Session {
             Action::OfferDraw => {
                 over(self)?;
                 if self.my_draw {
-                    return Err("a draw offer is already waiting for an answer".into());
+                    return Err(Refusal::DrawPending);
                 }
                 self.my_draw = true;
                 vec![Message::DrawOffer]
             }
             Action::AnswerDraw(accept) => {
                 if !std::mem::take(&mut self.their_draw) {
-                    return Err("the opponent has not offered a draw".into());
+                    return Err(Refusal::NoDrawOffered);
                 }
                 if accept {
                     self.net.agree_draw();
@@ -402,18 +398,17 @@ impl Session {
             Action::Chat(text) => {
                 let text = text.trim().to_string();
                 if text.chars().any(char::is_control) {
-                    return Err("a chat line is plain text (no control characters)".into());
+                    return Err(Refusal::ChatControlCharacters);
                 }
                 if text.is_empty() || text.chars().count() > message::MAX_CHAT {
-                    return Err(format!(
-                        "a chat line has 1 to {} characters",
-                        message::MAX_CHAT
-                    ));
+                    return Err(Refusal::ChatLength {
+                        max: message::MAX_CHAT,
+                    });
                 }
                 vec![Message::Chat { text }]
             }
             Action::NewGame { .. } | Action::Reconnect => {
-                return Err("only the host starts a new game; only a joiner reconnects".into());
+                return Err(Refusal::WrongRole);
             }
         })
     }
@@ -482,10 +477,10 @@ impl Session {
             }),
             Message::Heartbeat => {}
             other => {
-                return Err(Violation::new(
-                    ErrorKind::Malformed,
-                    format!("unexpected message {}", message::encode(&other).trim_end()),
-                ));
+                return Err(Violation::Unexpected {
+                    message: message::encode(&other).trim_end().to_string(),
+                    handshake: false,
+                });
             }
         }
         Ok(Vec::new())

@@ -3,9 +3,8 @@
 //! back. Legality, forbidden points and results come from the engine's
 //! [`Game`]; nothing here changes the game unless a check passed first.
 
-use crate::message::{
-    BOARD_SIZE, ClockSettings, Ending, ErrorKind, Message, PROTOCOL_VERSION, Step,
-};
+use crate::message::{BOARD_SIZE, ClockSettings, Ending, Message, PROTOCOL_VERSION, Step};
+use crate::reason::{Illegal, Violation};
 use gomoku_engine::board::parse_move_list;
 use gomoku_engine::opening::{self, Opening, OpeningRule, Seat};
 use gomoku_engine::{Color, Game, GameResult, Point, Rule};
@@ -105,28 +104,6 @@ impl fmt::Display for Outcome {
     }
 }
 
-/// A refused message: what to tell the peer before closing.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Violation {
-    pub kind: ErrorKind,
-    pub message: String,
-}
-
-impl Violation {
-    pub fn new(kind: ErrorKind, message: impl Into<String>) -> Violation {
-        Violation {
-            kind,
-            message: message.into(),
-        }
-    }
-}
-
-impl fmt::Display for Violation {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.kind, self.message)
-    }
-}
-
 /// The game of a link: the engine's game plus what only players decide.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NetGame {
@@ -156,11 +133,8 @@ impl NetGame {
         ended: Option<Ending>,
         steps: &[Step],
     ) -> Result<NetGame, Violation> {
-        let desync = |e: &dyn fmt::Display| {
-            Violation::new(
-                ErrorKind::Desync,
-                format!("the move list does not replay: {e}"),
-            )
+        let desync = |e: &dyn fmt::Display| Violation::NoReplay {
+            detail: e.to_string(),
         };
         let points = parse_move_list(moves, BOARD_SIZE).map_err(|e| desync(&e))?;
         let mut net = NetGame::new(settings);
@@ -259,37 +233,33 @@ impl NetGame {
     /// Checks a `move` from `mover` against this game without changing it.
     pub fn check_move(&self, number: u32, at: &str, mover: Color) -> Result<Point, Violation> {
         if number != self.next_number() {
-            return Err(Violation::new(
-                ErrorKind::Desync,
-                format!(
-                    "move number {number} received, move {} expected",
-                    self.next_number()
-                ),
-            ));
+            return Err(Violation::MoveNumber {
+                got: number,
+                expected: self.next_number(),
+            });
         }
-        let point = Point::parse(at, BOARD_SIZE)
-            .map_err(|e| Violation::new(ErrorKind::IllegalMove, e.to_string()))?;
+        let point = Point::parse(at, BOARD_SIZE).map_err(|_| Illegal::NotAPoint {
+            text: at.to_string(),
+        })?;
         self.check_local_move(point, mover)?;
         Ok(point)
     }
 
     /// Whether `mover` may play `point` now (turn, end of game, the rules).
-    pub fn check_local_move(&self, point: Point, mover: Color) -> Result<(), Violation> {
-        let illegal = |text: String| Violation::new(ErrorKind::IllegalMove, text);
+    pub fn check_local_move(&self, point: Point, mover: Color) -> Result<(), Illegal> {
         if let Some(outcome) = self.outcome() {
-            return Err(illegal(format!("the game is over ({outcome})")));
+            return Err(Illegal::GameOver(outcome));
         }
         if !self.opening.is_done() {
-            return Err(illegal(
-                "the opening is not over: send opening steps".into(),
-            ));
+            return Err(Illegal::OpeningNotOver);
         }
-        if self.game.to_move() != mover {
-            return Err(illegal(format!("it is {}'s turn", self.game.to_move())));
+        let to_move = self.game.to_move();
+        if to_move != mover {
+            return Err(Illegal::NotYourTurn { to_move });
         }
         self.game
             .check(point)
-            .map_err(|e| illegal(format!("{}: {e}", point.to_notation(BOARD_SIZE))))
+            .map_err(|error| Illegal::Move { at: point, error })
     }
 
     /// Plays a move that passed [`NetGame::check_move`] or
@@ -335,32 +305,28 @@ impl NetGame {
 
     /// An opening step (stones, swaps, offers) checked and played by the
     /// engine's opening rules; a refused step changes nothing.
-    pub fn apply_opening(&mut self, action: opening::Action) -> Result<(), Violation> {
+    pub fn apply_opening(&mut self, action: opening::Action) -> Result<(), Illegal> {
         if let Some(outcome) = self.outcome() {
-            let over = format!("the game is over ({outcome})");
-            return Err(Violation::new(ErrorKind::IllegalMove, over));
+            return Err(Illegal::GameOver(outcome));
         }
         self.opening
             .apply(&mut self.game, action)
-            .map_err(|e| Violation::new(ErrorKind::IllegalMove, e.to_string()))
+            .map_err(Illegal::Opening)
     }
 
     /// Checks an `opening_step` from `actor` and applies it.
     pub fn opening_step(&mut self, number: u32, step: Step, actor: Seat) -> Result<(), Violation> {
         let expected = self.opening.actions().len() as u32 + 1;
         if number != expected {
-            return Err(Violation::new(
-                ErrorKind::Desync,
-                format!("opening step {number} received, step {expected} expected"),
-            ));
+            return Err(Violation::StepNumber {
+                got: number,
+                expected,
+            });
         }
         if self.opening.is_done() || self.to_act() != actor {
-            return Err(Violation::new(
-                ErrorKind::IllegalMove,
-                "it is not that player's opening step",
-            ));
+            return Err(Illegal::OpeningOutOfTurn.into());
         }
-        self.apply_opening(step.into())
+        Ok(self.apply_opening(step.into())?)
     }
 
     pub fn resign(&mut self, loser: Color) {
@@ -379,6 +345,7 @@ impl NetGame {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::message::ErrorKind;
 
     fn game(moves: &str) -> NetGame {
         NetGame::from_sync(GameSettings::default(), moves, None, &[]).unwrap()
@@ -389,7 +356,7 @@ mod tests {
         let g = game("h8i9");
         let p = g.check_move(3, "j10", Color::Black).unwrap();
         assert_eq!(p, Point::parse("j10", 15).unwrap());
-        let refused = |number, at, color| g.check_move(number, at, color).unwrap_err().kind;
+        let refused = |number, at, color| g.check_move(number, at, color).unwrap_err().kind();
         assert_eq!(refused(2, "j10", Color::Black), ErrorKind::Desync);
         assert_eq!(refused(3, "h8", Color::Black), ErrorKind::IllegalMove);
         assert_eq!(refused(3, "j10", Color::White), ErrorKind::IllegalMove);
@@ -404,8 +371,8 @@ mod tests {
         };
         let g = NetGame::from_sync(settings, "g8a1h8a2i10a3i11a4", None, &[]).unwrap();
         let refused = g.check_move(9, "i8", Color::Black).unwrap_err();
-        assert_eq!(refused.kind, ErrorKind::IllegalMove);
-        assert!(refused.message.contains("double-three"), "{refused}");
+        assert_eq!(refused.kind(), ErrorKind::IllegalMove);
+        assert!(refused.to_string().contains("double-three"), "{refused}");
     }
 
     #[test]
@@ -464,7 +431,7 @@ mod tests {
     #[test]
     fn a_move_list_that_does_not_replay_is_a_desync() {
         let bad = NetGame::from_sync(GameSettings::default(), "h8h8", None, &[]);
-        assert_eq!(bad.unwrap_err().kind, ErrorKind::Desync);
+        assert_eq!(bad.unwrap_err().kind(), ErrorKind::Desync);
         let five = "h8a1i8a2j8a3k8a4l8";
         let over = NetGame::from_sync(
             GameSettings::default(),
@@ -474,7 +441,7 @@ mod tests {
             }),
             &[],
         );
-        assert_eq!(over.unwrap_err().kind, ErrorKind::Desync);
+        assert_eq!(over.unwrap_err().kind(), ErrorKind::Desync);
         assert_eq!(game(five).outcome().unwrap().how(), "five");
     }
 }

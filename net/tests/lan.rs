@@ -6,8 +6,8 @@ use gomoku_engine::{Color, GameResult, Point};
 use gomoku_net::message::{decode, encode};
 use gomoku_net::wire::{Line, read_line};
 use gomoku_net::{
-    Action, ClockSettings, Ending, ErrorKind, Event, GameSettings, HostConfig, JoinConfig, Link,
-    MAX_LINE, Message, Outcome, PROTOCOL_VERSION, Timing,
+    Action, ClockSettings, Disconnect, Ending, ErrorKind, Event, GameSettings, HostConfig, Illegal,
+    JoinConfig, Link, MAX_LINE, Message, Outcome, PROTOCOL_VERSION, Refusal, Timing, Violation,
 };
 use std::io::{BufReader, Write};
 use std::net::{SocketAddr, TcpListener, TcpStream};
@@ -205,7 +205,12 @@ fn two_clients_play_a_whole_game_to_a_five() {
     });
     // Out of turn: refused locally, nothing sent.
     joiner.act(Action::Play(p("a1")));
-    expect_that(&joiner, "refusal", |e| matches!(e, Event::Refused(_)));
+    expect_event(
+        &joiner,
+        Event::Refused(Refusal::Illegal(Illegal::NotYourTurn {
+            to_move: Color::Black,
+        })),
+    );
     let (black, white) = (&host, &joiner);
     for (b, w) in [("h8", "h9"), ("i8", "i9"), ("j8", "j9"), ("k8", "k9")] {
         play(black, white, b);
@@ -269,15 +274,22 @@ fn undo_draw_and_resignation_need_the_other_side() {
 fn a_wrong_code_is_refused_and_the_host_keeps_waiting() {
     let host = host();
     let intruder = join(&host, "Eve", "AAAAAA");
+    // Both ends get the reason as data: the joiner the host's refusal,
+    // the host the violation it turned away.
     let refused = expect(&intruder, "refusal", |e| match e {
-        Event::Disconnected { refused, reason } => Some((*refused, reason.clone())),
+        Event::Disconnected(why) => Some(why.clone()),
         _ => None,
     });
-    assert_eq!(refused.0, Some(ErrorKind::WrongCode), "{}", refused.1);
-    assert!(refused.1.contains("join code"), "{}", refused.1);
-    expect_that(&host, "turned away", |e| {
-        matches!(e, Event::TurnedAway { .. })
+    let Disconnect::Refused { kind, message } = &refused else {
+        panic!("not the host's refusal: {refused:?}");
+    };
+    assert_eq!(*kind, ErrorKind::WrongCode);
+    assert!(message.contains("join code"), "{message}");
+    let turned_away = expect(&host, "turned away", |e| match e {
+        Event::TurnedAway { why, .. } => Some(why.clone()),
+        _ => None,
     });
+    assert_eq!(turned_away, Disconnect::Violation(Violation::WrongCode));
     let joiner = join(&host, "Jun", "K7M2QX");
     connected(&host, &joiner);
 }
@@ -293,12 +305,51 @@ fn another_protocol_version_is_refused_with_a_clear_message() {
     });
     let message = raw.refused_with(ErrorKind::Version);
     assert!(message.contains("version"), "{message}");
+    let turned_away = expect(&host, "turned away", |e| match e {
+        Event::TurnedAway { why, .. } => Some(why.clone()),
+        _ => None,
+    });
+    assert_eq!(
+        turned_away,
+        Disconnect::Violation(Violation::Version {
+            ours: PROTOCOL_VERSION,
+            theirs: PROTOCOL_VERSION + 1
+        })
+    );
     // The first message must be hello.
     let mut raw = Raw::connect(host.local_addr().unwrap());
     raw.send(&Message::Resign);
     raw.refused_with(ErrorKind::Malformed);
     let joiner = join(&host, "Jun", "K7M2QX");
     connected(&host, &joiner);
+}
+
+#[test]
+fn a_joiner_refuses_a_host_of_another_version_and_says_both_versions() {
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let joiner = join_at(&listener);
+    let (stream, _) = listener.accept().unwrap();
+    let mut future = Raw::from(stream);
+    assert!(matches!(future.next(), Some(Message::Hello { .. })));
+    future.send(&Message::Welcome {
+        version: PROTOCOL_VERSION + 1,
+        name: "Future".into(),
+        you: Color::White,
+        rule: gomoku_engine::Rule::Freestyle,
+        opening: "free".into(),
+        size: 15,
+        clock: None,
+    });
+    let message = future.refused_with(ErrorKind::Version);
+    assert!(message.contains("version"), "{message}");
+    expect_event(
+        &joiner,
+        Event::Disconnected(Disconnect::Violation(Violation::Version {
+            ours: PROTOCOL_VERSION,
+            theirs: PROTOCOL_VERSION + 1,
+        })),
+    );
+    assert!(!joiner.snapshot().connected);
 }
 
 #[test]
@@ -390,11 +441,7 @@ fn a_dropped_joiner_reconnects_and_both_resync_from_the_move_list() {
         Some(Message::Move { number: 3, .. })
     ));
     drop(player);
-    let reason = expect(&host, "drop", |e| match e {
-        Event::Disconnected { reason, .. } => Some(reason.clone()),
-        _ => None,
-    });
-    assert!(reason.contains("Jun"), "{reason}");
+    expect_event(&host, Event::Disconnected(Disconnect::Closed));
     assert!(!host.snapshot().connected);
     // Paused: the host cannot move on alone.
     host.act(Action::Resign);
@@ -417,6 +464,17 @@ fn a_dropped_joiner_reconnects_and_both_resync_from_the_move_list() {
     play(&host, &back, "j10");
 }
 
+/// A joiner of the fake host listening at `listener`.
+fn join_at(listener: &TcpListener) -> Link {
+    Link::join(JoinConfig {
+        addr: listener.local_addr().unwrap(),
+        name: "Jun".into(),
+        code: "X".into(),
+        timing: fast(),
+    })
+    .unwrap()
+}
+
 /// A host that says welcome, syncs `moves`, and (optionally) hangs up.
 fn fake_host_session(listener: &TcpListener, moves: &str) -> Raw {
     let (stream, _) = listener.accept().unwrap();
@@ -429,13 +487,7 @@ fn fake_host_session(listener: &TcpListener, moves: &str) -> Raw {
 #[test]
 fn the_joiner_reconnects_on_request_and_takes_the_hosts_move_list() {
     let listener = TcpListener::bind("127.0.0.1:0").unwrap();
-    let joiner = Link::join(JoinConfig {
-        addr: listener.local_addr().unwrap(),
-        name: "Jun".into(),
-        code: "X".into(),
-        timing: fast(),
-    })
-    .unwrap();
+    let joiner = join_at(&listener);
     let first = fake_host_session(&listener, "h8");
     expect_that(&joiner, "connection", |e| {
         matches!(e, Event::Connected { .. })
@@ -472,11 +524,7 @@ fn a_silent_peer_is_dropped_and_the_host_keeps_waiting() {
         matches!(e, Event::Connected { .. })
     });
     // It never answers heartbeats: dropped after the peer timeout.
-    let reason = expect(&host, "drop", |e| match e {
-        Event::Disconnected { reason, .. } => Some(reason.clone()),
-        _ => None,
-    });
-    assert!(reason.contains("too long"), "{reason}");
+    expect_event(&host, Event::Disconnected(Disconnect::Silent));
     drop(silent);
     let joiner = join(&host, "Jun", "K7M2QX");
     connected(&host, &joiner);

@@ -44,6 +44,235 @@ pub const STRINGS: &[(&str, &str, &str)] = &[
     ("lan.lost", "Connection lost: {0}", "连接中断：{0}"),
     ("lan.turned_away", "Turned away {0}: {1}", "已拒绝 {0}：{1}"),
     (
+        "lan.left_early",
+        "{0} left before saying hello: {1}",
+        "{0} 未完成握手就离开了：{1}",
+    ),
+    // Why a connection ended (src/network/reasons.rs).
+    (
+        "lan.why.refused",
+        "the other side refused: {0}",
+        "对方拒绝继续：{0}",
+    ),
+    (
+        "lan.why.bad_message",
+        "the other side sent a bad message: {0}",
+        "对方发来错误的消息：{0}",
+    ),
+    (
+        "lan.why.closed",
+        "the other side closed the connection",
+        "对方关闭了连接",
+    ),
+    (
+        "lan.why.silent",
+        "nothing heard from the other side for too long",
+        "长时间没有收到对方的消息",
+    ),
+    (
+        "lan.why.cannot_connect",
+        "cannot connect to {0}: {1}",
+        "无法连接到 {0}：{1}",
+    ),
+    ("lan.kind.wrong_code", "wrong join code", "加入码错误"),
+    (
+        "lan.kind.version",
+        "a different protocol version",
+        "协议版本不同",
+    ),
+    (
+        "lan.kind.oversized",
+        "a message that is too long",
+        "消息过长",
+    ),
+    ("lan.kind.malformed", "a malformed message", "消息格式错误"),
+    ("lan.kind.illegal_move", "an illegal move", "着法不合规则"),
+    (
+        "lan.kind.desync",
+        "the two games are out of step",
+        "双方棋局不同步",
+    ),
+    (
+        "lan.kind.busy",
+        "the game already has a second player",
+        "对局已有另一位玩家",
+    ),
+    (
+        "lan.bad.oversized",
+        "a line longer than {0} bytes",
+        "一行超过 {0} 字节",
+    ),
+    ("lan.bad.not_utf8", "not UTF-8 text", "不是 UTF-8 文本"),
+    (
+        "lan.bad.not_a_message",
+        "not a message of the protocol",
+        "不是协议中的消息",
+    ),
+    (
+        "lan.bad.too_long",
+        "{0} longer than {1} characters",
+        "{0}超过 {1} 个字符",
+    ),
+    (
+        "lan.bad.control",
+        "control characters in the {0}",
+        "{0}中含有控制字符",
+    ),
+    (
+        "lan.bad.hello_first",
+        "the first message must be hello",
+        "第一条消息必须是 hello",
+    ),
+    ("lan.bad.no_hello", "no hello in time", "未及时发送 hello"),
+    (
+        "lan.bad.unexpected",
+        "a message out of place",
+        "不该在此时出现的消息",
+    ),
+    (
+        "lan.bad.version",
+        "protocol version {1} there, {0} here",
+        "对方协议版本 {1}，本机 {0}",
+    ),
+    (
+        "lan.bad.board_size",
+        "a {0}x{0} board (network games are 15x15)",
+        "{0}x{0} 的棋盘（网络对局为 15x15）",
+    ),
+    (
+        "lan.bad.unknown_opening",
+        "an opening rule this version does not know: {0}",
+        "本版本不认识的开局规则：{0}",
+    ),
+    (
+        "lan.bad.wrong_code",
+        "the join code does not match",
+        "加入码不对",
+    ),
+    (
+        "lan.bad.too_many",
+        "too many connections at once",
+        "同时连接过多",
+    ),
+    (
+        "lan.bad.seat_taken",
+        "{0} is already playing this game",
+        "{0} 已在这局中对弈",
+    ),
+    (
+        "lan.bad.move_number",
+        "move {0} received, move {1} expected",
+        "收到第 {0} 手，应为第 {1} 手",
+    ),
+    (
+        "lan.bad.step_number",
+        "opening step {0} received, step {1} expected",
+        "收到开局第 {0} 步，应为第 {1} 步",
+    ),
+    (
+        "lan.bad.no_replay",
+        "the move list does not replay",
+        "棋谱无法按规则重放",
+    ),
+    ("lan.field.name", "name", "名字"),
+    ("lan.field.chat", "chat line", "聊天内容"),
+    ("lan.field.error", "error message", "错误信息"),
+    (
+        "lan.net.refused",
+        "nobody is listening at that address",
+        "该地址没有对局在等待",
+    ),
+    ("lan.net.timed_out", "no answer in time", "等待回应超时"),
+    ("lan.net.broken", "the connection broke", "连接已断开"),
+    (
+        "lan.net.unreachable",
+        "the address cannot be reached",
+        "无法到达该地址",
+    ),
+    (
+        "lan.net.in_use",
+        "the port is already in use",
+        "该端口已被使用",
+    ),
+    ("lan.net.other", "network error: {0}", "网络错误：{0}"),
+    // Moves and actions the link does not allow.
+    (
+        "lan.illegal.over",
+        "The game is over ({0})",
+        "对局已结束（{0}）",
+    ),
+    (
+        "lan.illegal.opening_not_over",
+        "The opening is not over yet",
+        "开局尚未结束",
+    ),
+    ("lan.illegal.turn", "It is {0}'s turn", "现在轮到{0}"),
+    (
+        "lan.illegal.opening_turn",
+        "It is not that player's opening step",
+        "现在不是该玩家的开局步骤",
+    ),
+    (
+        "lan.illegal.not_a_point",
+        "Not a point of the board: {0}",
+        "不是棋盘上的点：{0}",
+    ),
+    (
+        "lan.refused.not_your_step",
+        "It is not your opening step",
+        "现在不是你的开局步骤",
+    ),
+    (
+        "lan.refused.nothing_to_undo",
+        "There is no move of yours to take back",
+        "没有你的着法可以悔",
+    ),
+    (
+        "lan.refused.undo_pending",
+        "Your undo request is still waiting for an answer",
+        "你的悔棋请求仍在等待答复",
+    ),
+    (
+        "lan.refused.no_undo_asked",
+        "The opponent has not asked for an undo",
+        "对方没有请求悔棋",
+    ),
+    (
+        "lan.refused.draw_pending",
+        "Your draw offer is still waiting for an answer",
+        "你的和棋提议仍在等待答复",
+    ),
+    (
+        "lan.refused.no_draw_offered",
+        "The opponent has not offered a draw",
+        "对方没有提议和棋",
+    ),
+    (
+        "lan.refused.chat_control",
+        "A chat line is plain text (no control characters)",
+        "聊天内容只能是普通文字（不含控制字符）",
+    ),
+    (
+        "lan.refused.chat_length",
+        "A chat line has 1 to {0} characters",
+        "聊天内容须为 1 到 {0} 个字符",
+    ),
+    (
+        "lan.refused.wrong_role",
+        "Only the host starts a new game; only a joiner reconnects",
+        "只有主机能开新局，只有加入方能重新连接",
+    ),
+    (
+        "lan.refused.already_connected",
+        "Already connected",
+        "已经连接",
+    ),
+    (
+        "lan.refused.paused",
+        "The opponent is not connected: the game is paused",
+        "对手未连接：对局已暂停",
+    ),
+    (
         "lan.undo_declined",
         "Your undo request was declined",
         "对方拒绝了你的悔棋请求",

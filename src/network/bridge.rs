@@ -13,6 +13,7 @@
 //! new game) as [`GameCommand::Start`]. So a bad message, which the link
 //! refuses, never reaches the match.
 
+use super::reasons::refusal_text;
 use super::session::Lan;
 use crate::i18n::t;
 use crate::play::AppSystems;
@@ -185,6 +186,7 @@ fn follow_link(
     mut steps: MessageWriter<OpeningStep>,
     mut commands: MessageWriter<GameCommand>,
     mut notice: ResMut<Notice>,
+    settings: Option<Res<Settings>>,
     time: Res<Time>,
 ) {
     let now = time.elapsed_secs_f64();
@@ -193,7 +195,8 @@ fn follow_link(
         match event {
             // Said where the player looks: beside the board.
             Event::Refused(why) => {
-                notice.text = why;
+                let lang = crate::settings::language(settings.as_deref());
+                notice.text = refusal_text(lang, &why);
                 notice.warning = true;
                 notice.at = now;
             }

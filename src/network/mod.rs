@@ -10,6 +10,7 @@
 
 pub mod bridge;
 pub mod panel;
+pub mod reasons;
 pub mod screens;
 pub mod session;
 pub mod start;

@@ -2,6 +2,7 @@
 //! holds, the host's clocks, the opponent's questions (undo, draw) with
 //! their answers, the chat line and the way out.
 
+use super::reasons::disconnect_text;
 use super::screens::log_lines;
 use super::session::Lan;
 use crate::i18n::{Language, color_name, t, tf};
@@ -35,9 +36,13 @@ pub fn section(ui: &mut egui::Ui, lang: Language, lan: &mut Lan) {
         None => {
             ui.label(t(lang, "lan.waiting"));
         }
-        Some(reason) => {
+        Some(why) => {
             ui.label(RichText::new(t(lang, "lan.paused")).strong().color(WARNING));
-            ui.label(RichText::new(reason).small().color(WARNING));
+            ui.label(
+                RichText::new(disconnect_text(lang, why))
+                    .small()
+                    .color(WARNING),
+            );
             if lan.is_host() {
                 ui.label(RichText::new(tf(lang, "lan.host_waits", &[&opponent])).small());
             } else if ui.button(t(lang, "lan.reconnect")).clicked() {

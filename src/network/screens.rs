@@ -3,6 +3,9 @@
 //! the joiner picks a game found on the network or types an address and
 //! the code. Once someone sits down the board comes back.
 
+use super::reasons::{
+    cannot_host_text, disconnect_text, net_error_text, refusal_text, violation_text,
+};
 use super::session::{Lan, LogLine, Role, broadcast_target};
 use crate::i18n::opening as opening_text;
 use crate::i18n::{Language, rule_name, t, tf};
@@ -15,7 +18,9 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 use gomoku_engine::opening::OpeningRule;
 use gomoku_engine::{Color as StoneColor, Rule};
 use gomoku_net::discovery::{self, Browser, Found};
-use gomoku_net::{ClockSettings, GameSettings, HostConfig, JoinConfig, Timing};
+use gomoku_net::{
+    ClockSettings, Disconnect, GameSettings, HostConfig, JoinConfig, NetError, Timing,
+};
 use std::net::SocketAddr;
 use std::time::Duration;
 
@@ -147,11 +152,11 @@ impl Default for DiscoveryListen {
 /// Listens for announced games while the Join screen is open; why not,
 /// when the port cannot be listened on.
 #[derive(Resource)]
-pub struct Discovery(Result<Browser, String>);
+pub struct Discovery(Result<Browser, NetError>);
 
 impl Discovery {
     /// The games heard lately, as the Join screen lists them.
-    pub fn games(&self) -> Result<Vec<Found>, &str> {
+    pub fn games(&self) -> Result<Vec<Found>, &NetError> {
         match &self.0 {
             Ok(browser) => Ok(browser.games(FRESH)),
             Err(e) => Err(e),
@@ -165,7 +170,7 @@ impl Discovery {
 }
 
 fn start_browsing(mut commands: Commands, listen: Res<DiscoveryListen>) {
-    let browser = Browser::start(listen.0).map_err(|e| e.to_string());
+    let browser = Browser::start(listen.0).map_err(|e| NetError::from(&e));
     commands.insert_resource(Discovery(browser));
 }
 
@@ -283,7 +288,7 @@ fn host_screen(
                             draft.error = None;
                             commands.insert_resource(hosting);
                         }
-                        Err(e) => draft.error = Some(tf(lang, "lan.cannot_host", &[&e])),
+                        Err(e) => draft.error = Some(cannot_host_text(lang, &e)),
                     }
                 }
                 if let Some(error) = &draft.error {
@@ -393,19 +398,31 @@ fn waiting_room(ui: &mut egui::Ui, lang: Language, lan: &mut Lan) -> bool {
 /// The session's log as the screens and the board panel show it.
 pub fn log_lines(ui: &mut egui::Ui, lang: Language, log: &[LogLine]) {
     for line in log {
-        let (text, warning) = match line {
-            LogLine::Chat { from, text } => (format!("{from}: {text}"), false),
-            LogLine::Joined(name) => (tf(lang, "lan.joined", &[name]), false),
-            LogLine::Lost(reason) => (tf(lang, "lan.lost", &[reason]), true),
-            LogLine::TurnedAway { peer, reason } => {
-                (tf(lang, "lan.turned_away", &[peer, reason]), true)
-            }
-            LogLine::Refused(why) => (why.clone(), true),
-            LogLine::UndoDeclined => (t(lang, "lan.undo_declined").to_string(), false),
-            LogLine::DrawDeclined => (t(lang, "lan.draw_declined").to_string(), false),
-        };
+        let (text, warning) = log_line_text(lang, line);
         let text = RichText::new(text);
         ui.label(if warning { text.color(ERROR) } else { text });
+    }
+}
+
+/// A line of the log in `lang`, and whether it is a warning.
+pub fn log_line_text(lang: Language, line: &LogLine) -> (String, bool) {
+    match line {
+        LogLine::Chat { from, text } => (format!("{from}: {text}"), false),
+        LogLine::Joined(name) => (tf(lang, "lan.joined", &[name]), false),
+        LogLine::Lost(why) => (tf(lang, "lan.lost", &[&disconnect_text(lang, why)]), true),
+        LogLine::TurnedAway { peer, why } => match why {
+            Disconnect::Violation(v) => (
+                tf(lang, "lan.turned_away", &[peer, &violation_text(lang, v)]),
+                true,
+            ),
+            _ => (
+                tf(lang, "lan.left_early", &[peer, &disconnect_text(lang, why)]),
+                true,
+            ),
+        },
+        LogLine::Refused(why) => (refusal_text(lang, why), true),
+        LogLine::UndoDeclined => (t(lang, "lan.undo_declined").to_string(), false),
+        LogLine::DrawDeclined => (t(lang, "lan.draw_declined").to_string(), false),
     }
 }
 
@@ -439,8 +456,8 @@ fn join_screen(
     // A join that failed before the game began (wrong code, nobody there):
     // say why and let the player try again.
     let joining = lan.as_deref().filter(|lan| !lan.is_host() && !lan.started);
-    if let Some(reason) = joining.and_then(|lan| lan.down.clone()) {
-        draft.error = Some(reason);
+    if let Some(why) = joining.and_then(|lan| lan.down.as_ref()) {
+        draft.error = Some(disconnect_text(lang, why));
         commands.remove_resource::<Lan>();
     }
     let back = network_screen(ctx, lang, Overlay::LanJoin, &mut next, |ui| {
@@ -464,7 +481,8 @@ fn join_screen(
                 }
             }
             Some(Err(e)) => {
-                ui.label(RichText::new(tf(lang, "lan.cannot_listen", &[&e])).color(ERROR));
+                let why = net_error_text(lang, e);
+                ui.label(RichText::new(tf(lang, "lan.cannot_listen", &[&why])).color(ERROR));
             }
             None => {}
         }
@@ -510,7 +528,11 @@ fn join_screen(
         if start_button(ui, t(lang, "lan.join"), ready) {
             // A name is looked up once, when Join is pressed.
             match gomoku_net::join_address(&draft.address) {
-                Err(e) => draft.error = Some(tf(lang, "lan.bad_address", &[&e])),
+                // The resolver's words would be English: the address says it.
+                Err(_) => {
+                    let typed = draft.address.trim().to_string();
+                    draft.error = Some(tf(lang, "lan.bad_address", &[&typed]));
+                }
                 Ok(addr) => {
                     let config = JoinConfig {
                         addr,

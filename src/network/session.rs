@@ -7,7 +7,7 @@
 use bevy::prelude::*;
 use gomoku_engine::{Color, Point};
 use gomoku_net::discovery::{self, Announcement, Announcer};
-use gomoku_net::{Action, Event, HostConfig, JoinConfig, Link, Snapshot};
+use gomoku_net::{Action, Disconnect, Event, HostConfig, JoinConfig, Link, Refusal, Snapshot};
 use std::net::SocketAddr;
 use std::sync::Mutex;
 use std::time::Duration;
@@ -27,8 +27,8 @@ pub enum Role {
     },
 }
 
-/// What the log says, kept as data so that it is shown in the language
-/// chosen when it is drawn.
+/// What the log says, kept as data (the link's reasons too) so that it is
+/// shown in the language chosen when it is drawn.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum LogLine {
     Chat {
@@ -36,15 +36,16 @@ pub enum LogLine {
         text: String,
     },
     Joined(String),
-    /// The connection is gone (the reason as the link gave it).
-    Lost(String),
-    /// A connection the host turned away (wrong code, garbage, …).
+    /// The connection is gone.
+    Lost(Disconnect),
+    /// A connection the host turned away (wrong code, garbage, …) or that
+    /// left before its hello.
     TurnedAway {
         peer: SocketAddr,
-        reason: String,
+        why: Disconnect,
     },
     /// A local action the link did not allow.
-    Refused(String),
+    Refused(Refusal),
     UndoDeclined,
     DrawDeclined,
 }
@@ -62,7 +63,7 @@ pub struct Lan {
     pub started: bool,
     /// Why the connection is down (None while connected or still waiting
     /// for the first player).
-    pub down: Option<String>,
+    pub down: Option<Disconnect>,
     /// The chat line being typed.
     pub chat_draft: String,
     /// The player asked to leave the network game.
@@ -175,17 +176,17 @@ impl Lan {
                 self.down = None;
                 LogLine::Joined(opponent.clone())
             }
-            Event::Disconnected { reason, .. } => {
-                self.down = Some(reason.clone());
-                LogLine::Lost(reason.clone())
+            Event::Disconnected(why) => {
+                self.down = Some(why.clone());
+                LogLine::Lost(why.clone())
             }
             Event::Chat { from, text } => LogLine::Chat {
                 from: from.clone(),
                 text: text.clone(),
             },
-            Event::TurnedAway { peer, reason } => LogLine::TurnedAway {
+            Event::TurnedAway { peer, why } => LogLine::TurnedAway {
                 peer: *peer,
-                reason: reason.clone(),
+                why: why.clone(),
             },
             Event::Refused(why) => LogLine::Refused(why.clone()),
             Event::UndoDeclined => LogLine::UndoDeclined,

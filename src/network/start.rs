@@ -5,7 +5,6 @@
 
 use super::screens::{HostDraft, JoinDraft, default_name};
 use super::session::Lan;
-use crate::i18n::tf;
 use crate::play::game::MatchSettings;
 use crate::settings::Settings;
 use crate::ui_core::Overlay;
@@ -107,7 +106,7 @@ pub fn start_with(
                 }
                 Err(e) => {
                     error!("cannot host: {e}");
-                    draft.error = Some(tf(lang, "lan.cannot_host", &[&e]));
+                    draft.error = Some(super::reasons::cannot_host_text(lang, &e));
                 }
             }
             app.insert_resource(draft);

@@ -10,8 +10,8 @@ use gomoku_engine::search::Level;
 use gomoku_engine::{Color, Game, Point};
 use gomoku_net::discovery::{Announcement, Announcer};
 use gomoku_net::{
-    Action, ClockSettings, Event, GameSettings, HostConfig, JoinConfig, Link, NetGame, Outcome,
-    Snapshot, Timing,
+    Action, ClockSettings, Disconnect, Event, GameSettings, HostConfig, JoinConfig, Link, NetGame,
+    Outcome, Snapshot, Timing,
 };
 use std::time::{Duration, Instant};
 
@@ -110,7 +110,7 @@ impl Table {
         };
         let net = match &options.moves {
             Some(moves) => NetGame::from_sync(settings.clone(), moves, None, &[])
-                .map_err(|v| format!("--moves: {}", v.message))?,
+                .map_err(|v| format!("--moves: {v}"))?,
             None => NetGame::new(settings.clone()),
         };
         let lan = match options.net {
@@ -476,21 +476,27 @@ impl Table {
                 Event::Chat { from, text } => notices.push(Notice::Info(format!("{from}: {text}"))),
                 Event::Refused(why) => {
                     lan.awaiting = lan.awaiting.saturating_sub(1);
-                    notices.push(Notice::Error(why));
+                    notices.push(Notice::Error(why.to_string()));
                 }
-                Event::TurnedAway { peer, reason } => {
-                    notices.push(Notice::Info(format!("turned away {peer}: {reason}")));
+                Event::TurnedAway { peer, why } => {
+                    notices.push(Notice::Info(match why {
+                        Disconnect::Violation(v) => {
+                            format!("turned away {peer}: {}: {v}", v.kind())
+                        }
+                        _ => format!("{peer} left before saying hello: {why}"),
+                    }));
                 }
-                Event::Disconnected { reason, refused } => {
+                Event::Disconnected(why) => {
                     lan.awaiting = 0;
                     if lan.snapshot.game.is_over() {
                         continue;
                     }
-                    if lan.joiner && (refused.is_some() || !lan.ever_connected) {
-                        notices.push(Notice::Fatal(reason));
+                    let refused = matches!(why, Disconnect::Refused { .. });
+                    if lan.joiner && (refused || !lan.ever_connected) {
+                        notices.push(Notice::Fatal(why.to_string()));
                         continue;
                     }
-                    notices.push(Notice::Error(format!("connection lost: {reason}")));
+                    notices.push(Notice::Error(format!("connection lost: {why}")));
                     if lan.joiner {
                         let tries = lan.reconnect.map_or(0, |(_, n)| n);
                         if tries >= RECONNECT_TRIES {
@@ -530,7 +536,7 @@ impl Table {
         let mover = self.game().to_move();
         self.net
             .check_local_move(point, mover)
-            .map_err(|v| v.message)?;
+            .map_err(|v| v.to_string())?;
         self.hint = None;
         match &mut self.lan {
             Some(lan) => {
@@ -676,7 +682,7 @@ impl Table {
                 Ok(Vec::new())
             }
             None => {
-                self.net.apply_opening(action).map_err(|v| v.message)?;
+                self.net.apply_opening(action).map_err(|v| v.to_string())?;
                 Ok(vec![Notice::Board])
             }
         }
