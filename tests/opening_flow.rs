@@ -12,6 +12,7 @@ use gomoku::play::ai::AiPacing;
 use gomoku::play::clock::GameClock;
 use gomoku::play::game::{GameCommand, Match, MatchSettings, Mode, MoveRefused, Player};
 use gomoku::play::opening::{OpeningStep, choices};
+use gomoku::ui::opening_record::{RecordLine, lines};
 use gomoku_engine::opening::{Action, Decision, Opening, OpeningRule, Seat};
 use gomoku_engine::record::formats::{TimeControl, save};
 use gomoku_engine::search::Level;
@@ -19,7 +20,7 @@ use gomoku_engine::{Color, Rule};
 use std::time::{Duration, Instant};
 
 mod support;
-use support::{TempDir, click, point};
+use support::{TempDir, click, point, points};
 
 /// Reasons of refused stones, in order.
 #[derive(Resource, Default)]
@@ -262,12 +263,20 @@ fn in_the_opening_each_action_is_charged_to_the_player_who_made_it() {
     assert_eq!(clock.opening_times_ms, [2_000, 3_000, 4_000, 5_000]);
     assert_eq!(clock.move_times_ms, [2_000, 3_000, 4_000, 1_000]);
 
-    // Resumed from a file (the stones' times only), the choice's 5 s are
-    // not known: Black's clock shows them unspent.
-    let mut resumed = GameClock::resume(Some(per_game), clock.move_times_ms.clone());
-    resumed.follow_game(&game);
-    assert_eq!(left(&resumed, Color::Black), 60_000);
-    assert_eq!(left(&resumed, Color::White), 50_400);
+    // Resumed from a file, the clocks are as they were; from an older
+    // file (the stones' times only) the choice's 5 s are not known, and
+    // Black's clock shows them unspent.
+    let resume = |opening_times: &[u64]| {
+        let mut resumed = GameClock::resume(
+            Some(per_game.clone()),
+            clock.move_times_ms.clone(),
+            opening_times.to_vec(),
+        );
+        resumed.follow_game(&game);
+        (left(&resumed, Color::Black), left(&resumed, Color::White))
+    };
+    assert_eq!(resume(&clock.opening_times_ms), (55_000, 50_400));
+    assert_eq!(resume(&[]), (60_000, 50_400));
 
     // Per move: Bob's thinking over the swap does not run on into Ann's
     // next move.
@@ -329,17 +338,26 @@ fn a_game_saved_mid_opening_continues_in_the_same_phase() {
     let mut app = app_with(s);
     app.insert_resource(GameFiles::new(Some(Storage::new(&dir.0))))
         .add_plugins(autosave::plugin);
+    app.world_mut().resource_mut::<GameClock>().control = Some(TimeControl::PerGame {
+        total_ms: 600_000,
+        increment_ms: 0,
+    });
     let wait_for_you = |app: &mut App| {
         update_until(app, "the AI's stone", Duration::from_secs(30), |app| {
             app.world().resource::<Match>().human_to_move()
         })
     };
     wait_for_you(&mut app);
-    // The AI put the first stone in the centre; you take Black, the AI
-    // (now White) puts the second stone, and you are to choose again.
+    // The AI put the first stone in the centre; you think 7 s and take
+    // Black, the AI (now White) puts the second stone, and you are to
+    // choose again.
+    app.world_mut()
+        .resource_mut::<GameClock>()
+        .tick(Duration::from_secs(7), Color::White);
     choose(&mut app, Action::Decide(Decision::Swap));
     wait_for_you(&mut app);
     let before = app.world().resource::<Match>().clone();
+    let clock_before = app.world().resource::<GameClock>().clone();
     assert!(before.in_opening());
     assert_eq!(before.game().moves().len(), 2);
     assert_eq!(before.player(Color::Black), Player::Human);
@@ -370,6 +388,13 @@ fn a_game_saved_mid_opening_continues_in_the_same_phase() {
     assert_eq!(after.game().opening(), before.game().opening());
     assert_eq!(after.game().moves(), before.game().moves());
     assert_eq!(after.opening_phase(), before.opening_phase());
+    // Every action's time came back, your 7 s choice with them.
+    let clock = app.world().resource::<GameClock>();
+    assert_eq!(clock.opening_times_ms, clock_before.opening_times_ms);
+    assert!(clock.opening_times_ms[1] >= 7_000, "{clock:?}");
+    let black_left = |c: &GameClock| c.remaining_ms(Color::Black, Color::White);
+    assert_eq!(black_left(clock), black_left(&clock_before));
+    assert!(black_left(clock).unwrap() <= 593_000);
     for color in [Color::Black, Color::White] {
         assert_eq!(after.player(color), before.player(color), "{color:?}");
         assert_eq!(after.name(color), before.name(color), "{color:?}");
@@ -384,4 +409,41 @@ fn a_game_saved_mid_opening_continues_in_the_same_phase() {
     click(&mut app, "j10");
     assert_eq!(app.world().resource::<Match>().game().moves().len(), 3);
     assert!(refusals(&app).is_empty(), "{:?}", refusals(&app));
+}
+
+#[test]
+fn the_replay_lists_the_opening_phases_by_player_in_both_languages() {
+    // Swap2: the first player's three stones, the second adds two, the
+    // first takes White; then an ordinary move.
+    let mut actions: Vec<Action> = points("h8i9j8").into_iter().map(Action::Place).collect();
+    actions.push(Action::Decide(Decision::AddTwo));
+    actions.extend(points("g7k9").into_iter().map(Action::Place));
+    actions.push(Action::Decide(Decision::Swap));
+    let fresh = gomoku_engine::Game::new(Rule::Standard, 15).unwrap();
+    let (_, mut game) = Opening::replay(OpeningRule::Swap2, fresh, &actions).unwrap();
+    game.play(point("h9")).unwrap();
+    let english = lines(gomoku::i18n::Language::English, &game);
+    let line = |text: &str, ply: Option<usize>| RecordLine {
+        text: text.to_string(),
+        ply,
+    };
+    assert_eq!(
+        english,
+        [
+            line("First player: 1. H8", Some(1)),
+            line("First player: 2. I9", Some(2)),
+            line("First player: 3. J8", Some(3)),
+            line("Second player: Add two stones", None),
+            line("Second player: 4. G7", Some(4)),
+            line("Second player: 5. K9", Some(5)),
+            line("First player: Take White", None),
+        ]
+    );
+    let chinese = lines(gomoku::i18n::Language::Chinese, &game);
+    assert_eq!(chinese.len(), english.len());
+    assert_eq!(chinese[3].text, "后手方: 再摆两子");
+    assert_eq!(chinese[6].ply, None);
+    // A free game has no opening section.
+    let free = gomoku_engine::Game::from_moves(Rule::Standard, 15, &points("h8i9")).unwrap();
+    assert!(lines(gomoku::i18n::Language::English, &free).is_empty());
 }

@@ -66,6 +66,7 @@ fn record(game: Game, black: Player, white: Player) -> Record {
                 increment_ms: 2_000,
             }),
             move_times_ms: (0..moves as u64).map(|i| 1000 + i * 10).collect(),
+            opening_times_ms: Vec::new(),
             date: Some("2026-11-30T08:00:00Z".to_string()),
             comment: None,
             assisted: false,
@@ -384,6 +385,7 @@ fn autosave_resumes_the_exact_position() {
     let clock = GameClock::resume(
         back.meta.time_control.clone(),
         back.meta.move_times_ms.clone(),
+        Vec::new(),
     );
     assert_eq!(
         clock.remaining_ms(Color::Black, Color::White),

@@ -69,6 +69,42 @@ fn a_game_saved_mid_opening_loads_in_the_same_phase() {
 }
 
 #[test]
+fn the_time_of_every_opening_action_is_saved_and_loaded_mid_opening() {
+    let mut record = soosorv_mid_offers();
+    // Nine actions so far; the last one's time is not known (it is shorter),
+    // the choices and offers took time too.
+    let times = [4_100, 2_200, 3_300, 15_000, 6_500, 9_000, 12_000, 800];
+    record.meta.opening_times_ms = times.to_vec();
+    record.meta.move_times_ms = vec![4_100, 2_200, 3_300, 6_500];
+    let (text, read) = save_round_trip(&record);
+    assert!(
+        text.contains("times_ms: [4100, 2200, 3300, 15000, 6500, 9000, 12000, 800]"),
+        "{text}"
+    );
+    assert_eq!(read, record);
+    assert_eq!(read.meta.opening_times_ms, times);
+
+    // A file from before the opening's times loads, without them.
+    let older = text.replace(
+        ", times_ms: [4100, 2200, 3300, 15000, 6500, 9000, 12000, 800]",
+        "",
+    );
+    assert!(!older.contains(" times_ms"), "{older}");
+    let read = Format::Save
+        .read(older.as_bytes(), Rule::Freestyle, 15)
+        .unwrap();
+    assert!(read.meta.opening_times_ms.is_empty());
+    assert_eq!(read.game, record.game);
+
+    // More times than actions is refused.
+    let extra = text.replace("12000, 800]", "12000, 800, 5, 6]");
+    assert!(
+        inconsistency(&extra).contains("10 opening times for 9 opening actions"),
+        "{extra}"
+    );
+}
+
+#[test]
 fn the_ai_finishes_an_opening_loaded_from_a_file() {
     let (_, read) = save_round_trip(&soosorv_mid_offers());
     let (mut opening, mut game) = (read.game.opening().unwrap().clone(), read.game);

@@ -129,6 +129,7 @@ pub fn player(m: &Match, color: Color) -> Player {
 /// The record of the game on the board: moves, result, players, clocks.
 pub fn record_of(m: &Match, clock: &GameClock, info: &GameInfo) -> Record {
     let moves = m.game().moves().len();
+    let actions = opening_actions(m.game());
     Record {
         game: m.game().clone(),
         meta: Metadata {
@@ -136,11 +137,22 @@ pub fn record_of(m: &Match, clock: &GameClock, info: &GameInfo) -> Record {
             white: player(m, Color::White),
             time_control: clock.control.clone(),
             move_times_ms: clock.move_times_ms.iter().take(moves).copied().collect(),
+            opening_times_ms: clock
+                .opening_times_ms
+                .iter()
+                .take(actions)
+                .copied()
+                .collect(),
             date: Some(info.date.clone()),
             comment: None,
             assisted: info.assisted,
         },
     }
+}
+
+/// How many opening actions `game` has had.
+fn opening_actions(game: &gomoku_engine::Game) -> usize {
+    game.opening().map_or(0, |o| o.actions().len())
 }
 
 /// The match settings a record's players imply: who is human, the AI's
@@ -203,7 +215,7 @@ pub fn start_from_record(
     now: f64,
 ) -> Result<(), String> {
     let game = replay_until(&record.game, plies)?;
-    let played = game.moves().len();
+    let (played, actions) = (game.moves().len(), opening_actions(&game));
     let mut next = Match::from_game(settings, game, now);
     // A resignation or timeout is not in the moves; carry it over.
     if plies >= record.game.moves().len()
@@ -220,9 +232,16 @@ pub fn start_from_record(
             .copied()
             .collect();
         times.resize(played, 0);
+        let opening_times = record
+            .meta
+            .opening_times_ms
+            .iter()
+            .take(actions)
+            .copied()
+            .collect();
         commands.insert_resource(NextDate(record.meta.date.clone()));
         commands.insert_resource(NextAssisted(record.meta.assisted));
-        GameClock::resume(record.meta.time_control.clone(), times)
+        GameClock::resume(record.meta.time_control.clone(), times, opening_times)
     });
     commands.write_message(GameCommand::Start(Box::new(next), clock));
     Ok(())

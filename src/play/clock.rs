@@ -81,11 +81,18 @@ impl GameClock {
         }
     }
 
-    /// A clock for a game resumed after `move_times_ms` (an autosave).
-    pub fn resume(control: Option<TimeControl>, move_times_ms: Vec<u64>) -> GameClock {
+    /// A clock for a game resumed after `move_times_ms` and
+    /// `opening_times_ms` (an autosave; the opening's times are empty in
+    /// files from before they were saved).
+    pub fn resume(
+        control: Option<TimeControl>,
+        move_times_ms: Vec<u64>,
+        opening_times_ms: Vec<u64>,
+    ) -> GameClock {
         GameClock {
             control,
             move_times_ms,
+            opening_times_ms,
             ..GameClock::default()
         }
     }
@@ -164,7 +171,8 @@ impl GameClock {
         let actions = opening.map_or(0, |o| o.actions().len());
         let turns = OpeningTurns::of(opening);
         if self.opening_times_ms.is_empty() && actions > 0 && !self.move_times_ms.is_empty() {
-            // A resumed game: its file keeps the stones' times only.
+            // A game resumed from an older file, which keeps the stones'
+            // times only: the choices count 0.
             let mut plies = self.move_times_ms.iter();
             self.opening_times_ms = turns
                 .placed

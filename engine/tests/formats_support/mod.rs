@@ -171,6 +171,7 @@ pub fn random_meta(rng: &mut ChaCha8Rng, game: &Game) -> Metadata {
         white: random_player(rng),
         time_control,
         move_times_ms,
+        opening_times_ms: Vec::new(),
         date,
         comment,
         assisted,

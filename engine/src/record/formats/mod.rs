@@ -73,6 +73,11 @@ pub struct Metadata {
     /// Milliseconds each move took, in play order; may be shorter than the
     /// move list (times unknown from there on) and is empty when not kept.
     pub move_times_ms: Vec<u64>,
+    /// Milliseconds each opening action took, in the order of
+    /// [`crate::opening::Opening::actions`] (choices, numbers and offers as
+    /// well as stones); may be shorter, empty when not kept or without an
+    /// opening rule. Only our save file keeps it.
+    pub opening_times_ms: Vec<u64>,
     /// ISO-8601 UTC: `YYYY-MM-DDTHH:MM:SSZ`, or just `YYYY-MM-DD`.
     pub date: Option<String>,
     pub comment: Option<String>,

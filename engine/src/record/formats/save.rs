@@ -25,8 +25,14 @@
 //!
 //! ```text
 //! opening: Some(SavedOpening(rule: Swap2, actions: [Place("h8"), Place("i9"),
-//!     Place("j8"), Decide(AddTwo), Place("g7"), Place("k9"), Decide(Swap)])),
+//!     Place("j8"), Decide(AddTwo), Place("g7"), Place("k9"), Decide(Swap)],
+//!     times_ms: [4200, 3100, 2500, 9000, 6100, 5200, 12000])),
 //! ```
+//!
+//! `times_ms` is how long each action took (choices and offers as well as
+//! stones), so that the clocks of a game continued mid-opening or after
+//! it charge each player what they spent; files without it still load
+//! (the clocks then know only the stones' times, from `move_times_ms`).
 //!
 //! * Written: every field above; moves as `h8`-style points (rows from the
 //!   bottom), the result as `Unfinished`, `Draw` or
@@ -37,7 +43,8 @@
 //!   rule and policy; an illegal move is an error naming its number. The
 //!   stored result must be the one the moves give (a resignation or timeout
 //!   only on a game the moves leave open); `move_times_ms` may not be longer
-//!   than `moves`; `date` must be `YYYY-MM-DD` or `YYYY-MM-DDTHH:MM:SSZ`.
+//!   than `moves`, nor `times_ms` than the opening's `actions`; `date`
+//!   must be `YYYY-MM-DD` or `YYYY-MM-DDTHH:MM:SSZ`.
 //! * The opening, when present, is replayed from the start under the
 //!   stored rule; every stone it places must be the game's move of that
 //!   number, and an unfinished opening must be the whole game.
@@ -74,6 +81,10 @@ const FREE_OPENING_VERSION: u64 = 1;
 pub struct SavedOpening {
     pub rule: OpeningRule,
     pub actions: Vec<SavedAction>,
+    /// Milliseconds each action took ([`Metadata::opening_times_ms`]);
+    /// absent in older files and when not kept.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub times_ms: Vec<u64>,
 }
 
 /// One opening action; points in `h8` notation (or `x,y`).
@@ -87,9 +98,9 @@ pub enum SavedAction {
 }
 
 impl SavedOpening {
-    fn of(opening: &Opening, size: usize) -> SavedOpening {
+    fn of(opening: &Opening, size: usize, times_ms: &[u64]) -> SavedOpening {
         let at = |p: &Point| p.to_notation(size);
-        let actions = opening
+        let actions: Vec<SavedAction> = opening
             .actions()
             .iter()
             .map(|a| match a {
@@ -102,6 +113,7 @@ impl SavedOpening {
             .collect();
         SavedOpening {
             rule: opening.rule(),
+            times_ms: times_ms.iter().take(actions.len()).copied().collect(),
             actions,
         }
     }
@@ -109,6 +121,13 @@ impl SavedOpening {
     /// Replays the opening and checks it against the replayed `game`.
     fn to_opening(&self, game: &Game) -> Result<Opening, FormatError> {
         let size = game.size();
+        if self.times_ms.len() > self.actions.len() {
+            return Err(inconsistent(format!(
+                "{} opening times for {} opening actions",
+                self.times_ms.len(),
+                self.actions.len()
+            )));
+        }
         let mut actions = Vec::with_capacity(self.actions.len().min(size * size * 2));
         for (i, saved) in self.actions.iter().enumerate() {
             let point = |text: &String| {
@@ -253,7 +272,7 @@ impl SavedGame {
         let opening = game
             .opening()
             .filter(|o| o.rule() != OpeningRule::Free)
-            .map(|o| SavedOpening::of(o, game.size()));
+            .map(|o| SavedOpening::of(o, game.size(), &meta.opening_times_ms));
         SavedGame {
             version: if opening.is_some() {
                 SAVE_VERSION
@@ -335,6 +354,11 @@ impl SavedGame {
                 white: self.white.clone(),
                 time_control: self.time_control.clone(),
                 move_times_ms: self.move_times_ms.clone(),
+                opening_times_ms: self
+                    .opening
+                    .as_ref()
+                    .map(|o| o.times_ms.clone())
+                    .unwrap_or_default(),
                 date: self.date.clone(),
                 comment: self.comment.clone(),
                 assisted: self.assisted,
