@@ -6,12 +6,14 @@
 use bevy::ecs::system::RunSystemOnce;
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
+use gomoku::i18n::{Language, t};
 use gomoku::persistence::Storage;
 use gomoku::persistence::autosave::{self, GameFiles, GameInfo, record_of, settings_of};
 use gomoku::play::ai::AiPacing;
 use gomoku::play::clock::GameClock;
 use gomoku::play::game::{GameCommand, Match, MatchSettings, Mode, MoveRefused, Player};
 use gomoku::play::opening::{OpeningStep, choices};
+use gomoku::ui_core::pickers::seat_labels;
 use gomoku_engine::opening::{Action, Decision, Opening, OpeningRule, Seat};
 use gomoku_engine::record::formats::{TimeControl, save};
 use gomoku_engine::search::Level;
@@ -384,4 +386,16 @@ fn a_game_saved_mid_opening_continues_in_the_same_phase() {
     click(&mut app, "j10");
     assert_eq!(app.world().resource::<Match>().game().moves().len(), 3);
     assert!(refusals(&app).is_empty(), "{:?}", refusals(&app));
+}
+
+#[test]
+fn the_colour_row_names_seats_only_under_an_opening_rule() {
+    for rule in OpeningRule::ALL {
+        let (first, second) = seat_labels(rule);
+        let by_seat = first == "opening.seat.first" && second == "opening.seat.second";
+        assert_eq!(by_seat, rule != OpeningRule::Free, "{rule:?}");
+        for lang in [Language::English, Language::Chinese] {
+            assert_ne!(t(lang, first), t(lang, second), "{rule:?} {lang:?}");
+        }
+    }
 }
