@@ -6,8 +6,8 @@
 #   scripts/deps.sh window  -> the test packages plus a small window manager
 #                              and xdotool, for scripts/window-memory-check.sh
 #                              only (the tests in test.sh do not need them)
-#   scripts/deps.sh mold    -> the build packages plus mold, the opt-in
-#                              faster linker (see README.md)
+#   scripts/deps.sh mold    -> the build packages plus mold, to try it as the
+#                              linker (`mold -run cargo ...`, see README.md)
 set -euo pipefail
 
 packages=(pkg-config libasound2-dev libudev-dev libwayland-dev libxkbcommon-dev)
