@@ -57,7 +57,7 @@ shot review-1280x800 1280x800 Wood "$work/missed.txt" --review
 shot review-zh-1000x760 1000x760 Dark "$work/missed.txt" --review --lang zh
 shot review-Light-1280x800 1280x800 Light "$work/missed.txt" --review
 mkdir -p "$work/puzzles-1280x800"
-cp -r "$work/review-1280x800/data" "$work/puzzles-1280x800/data"
+[ ! -d "$work/review-1280x800/data" ] || cp -r "$work/review-1280x800/data" "$work/puzzles-1280x800/data"
 shot puzzles-1280x800 1280x800 Wood --screen puzzles
 # Opening rules: each phase's words, buttons, region and offers, in both
 # languages, side panel and the compact (scrolling) bottom panel.
