@@ -3,12 +3,21 @@
 #   scripts/deps.sh build   -> what compiling and running the game needs
 #   scripts/deps.sh test    -> the same plus a virtual X server and a software
 #                              Vulkan driver for the windowed smoke test
+#   scripts/deps.sh window  -> the test packages plus a small window manager
+#                              and xdotool, for scripts/window-memory-check.sh
+#                              only (the tests in test.sh do not need them)
+#   scripts/deps.sh mold    -> the build packages plus mold, to try it as the
+#                              linker (`mold -run cargo ...`, see README.md)
 set -euo pipefail
 
 packages=(pkg-config libasound2-dev libudev-dev libwayland-dev libxkbcommon-dev)
-if [ "${1:-build}" = test ]; then
-    packages+=(xvfb xauth mesa-vulkan-drivers libvulkan1)
-fi
+case "${1:-build}" in
+build) ;;
+test) packages+=(xvfb xauth mesa-vulkan-drivers libvulkan1) ;;
+window) packages+=(xvfb xauth mesa-vulkan-drivers libvulkan1 openbox xdotool x11-utils) ;;
+mold) packages+=(mold) ;;
+*) echo "usage: scripts/deps.sh [build|test|window|mold]" >&2; exit 2 ;;
+esac
 
 if ! command -v cargo >/dev/null 2>&1; then
     echo "error: cargo is not installed. Install Rust first: https://rustup.rs" >&2

@@ -3,6 +3,7 @@
 # menu over the board, every theme, the replay viewer and the key list, at
 # a few window sizes, under a virtual X server (software Vulkan).
 #   scripts/screenshots.sh OUT_DIR [BINARY]
+#   ONLY='Light|menu' scripts/screenshots.sh OUT_DIR   (only the names that match)
 # BINARY defaults to the debug build (cargo build first). Needs xvfb-run
 # (scripts/deps.sh test installs it).
 set -euo pipefail
@@ -22,6 +23,7 @@ printf 'h8g8i8i7j8j9l10k9l11l12l9a1o1l8\n' > "$work/missed.txt"
 shot() { # name size theme args...
     local name=$1 size=$2 theme=$3
     shift 3
+    [[ -z ${ONLY:-} || $name =~ $ONLY ]] || return 0
     mkdir -p "$work/$name/config"
     printf '(theme: %s)\n' "$theme" > "$work/$name/config/settings.ron"
     GOMOKU_CONFIG_DIR="$work/$name/config" GOMOKU_DATA_DIR="$work/$name/data" \
@@ -33,6 +35,9 @@ shot() { # name size theme args...
 position=(--mode pvp --moves h8i9j10i8g7k11)
 shot menu-1280x800 1280x800 Wood "${position[@]}" --screen menu
 shot menu-700x1000 700x1000 Wood "${position[@]}" --screen menu
+# The menus and the HUD follow the theme too.
+shot menu-Light-1280x800 1280x800 Light "${position[@]}" --screen menu
+shot menu-Dark-1280x800 1280x800 Dark "${position[@]}" --screen menu
 for theme in Wood Light Dark; do
     shot "board-$theme-1280x800" 1280x800 "$theme" "${position[@]}"
 done
@@ -50,8 +55,9 @@ shot settings-1280x800 1280x800 Light --screen settings
 # win becomes a puzzle, so the puzzles screen starts from its data folder.
 shot review-1280x800 1280x800 Wood "$work/missed.txt" --review
 shot review-zh-1000x760 1000x760 Dark "$work/missed.txt" --review --lang zh
+shot review-Light-1280x800 1280x800 Light "$work/missed.txt" --review
 mkdir -p "$work/puzzles-1280x800"
-cp -r "$work/review-1280x800/data" "$work/puzzles-1280x800/data"
+[ ! -d "$work/review-1280x800/data" ] || cp -r "$work/review-1280x800/data" "$work/puzzles-1280x800/data"
 shot puzzles-1280x800 1280x800 Wood --screen puzzles
 # Opening rules: each phase's words, buttons, region and offers, in both
 # languages, side panel and the compact (scrolling) bottom panel.

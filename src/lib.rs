@@ -9,7 +9,8 @@
 //! `play` (the match, the AI, the clocks) uses none of the others: they
 //! reach the match through its messages. `ui_core` holds what every
 //! screen shares (which screen is open, the widgets, the egui setup), so
-//! the features never import the HUD or the menus. `settings` and `i18n`
+//! the features never import the HUD or the menus. `settings`, `theme`
+//! (the colours of each theme, the board's and the panels') and `i18n`
 //! are plain data every part may read. [`AppPlugin`] puts the whole game
 //! together; `main.rs` only reads the command line and runs it.
 
@@ -29,6 +30,7 @@ pub mod persistence;
 pub mod play;
 pub mod review;
 pub mod settings;
+pub mod theme;
 pub mod ui;
 pub mod ui_core;
 

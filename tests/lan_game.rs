@@ -8,9 +8,9 @@
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use gomoku::cli::{self, Command};
-use gomoku::i18n::Language;
+use gomoku::i18n::{self, Language};
 use gomoku::network::reasons::{disconnect_text, refusal_text};
-use gomoku::network::screens::{Discovery, DiscoveryListen, log_line_text};
+use gomoku::network::screens::{Discovery, DiscoveryListen, found_line, log_line_text};
 use gomoku::network::session::{Lan, LogLine, Role};
 use gomoku::network::start::{LanOptions, LanStart};
 use gomoku::persistence::autosave::{self, GameFiles};
@@ -25,7 +25,7 @@ use gomoku_engine::opening::{Action as Step, Decision, OpeningRule};
 use gomoku_engine::record::formats::{PlayerKind, SavedResult, WinReason};
 use gomoku_engine::{Color, GameResult, Point, Rule};
 use gomoku_net::Message;
-use gomoku_net::discovery::{Announcement, Announcer};
+use gomoku_net::discovery::{Announcement, Announcer, Found};
 use gomoku_net::message::{decode, encode};
 use gomoku_net::wire::{Line, read_line};
 use gomoku_net::{
@@ -857,6 +857,33 @@ fn the_command_line_hosts_a_position_and_a_protocol_client_joins_it() {
     assert_eq!(joiner.snapshot().game.settings.rule, Rule::Renju);
     assert!(moves_are(&mut app, "h8i9j10"));
     play_alternately(&mut app, &joiner, &["k11", "a1"]);
+}
+
+#[test]
+fn the_join_list_names_the_opening_rule_of_a_game() {
+    let found = |opening| Found {
+        addr: "10.0.0.2:7878".parse().unwrap(),
+        announcement: Announcement::new("Hana", 7878, Rule::Renju, opening),
+        seen: Instant::now(),
+    };
+    let lang = Language::Chinese;
+    let soosorv = found_line(lang, &found(OpeningRule::Soosorv8));
+    assert!(
+        soosorv.contains(i18n::opening::rule_name(lang, OpeningRule::Soosorv8)),
+        "{soosorv}"
+    );
+    assert!(
+        soosorv.contains(i18n::rule_name(lang, Rule::Renju)),
+        "{soosorv}"
+    );
+    let free = found_line(lang, &found(OpeningRule::Free));
+    assert!(
+        !free.contains(i18n::opening::rule_name(lang, OpeningRule::Free)),
+        "{free}"
+    );
+    let mut unknown = found(OpeningRule::Free);
+    unknown.announcement.opening = "yamaguchi".into();
+    assert!(found_line(lang, &unknown).contains("yamaguchi"));
 }
 
 #[test]

@@ -6,6 +6,7 @@
 use bevy::ecs::system::RunSystemOnce;
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
+use gomoku::i18n::{Language, t};
 use gomoku::persistence::Storage;
 use gomoku::persistence::autosave::{self, GameFiles, GameInfo, record_of, settings_of};
 use gomoku::play::ai::AiPacing;
@@ -13,6 +14,7 @@ use gomoku::play::clock::GameClock;
 use gomoku::play::game::{GameCommand, Match, MatchSettings, Mode, MoveRefused, Player};
 use gomoku::play::opening::{OpeningStep, choices};
 use gomoku::ui::opening_record::{RecordLine, lines};
+use gomoku::ui_core::pickers::seat_labels;
 use gomoku_engine::opening::{Action, Decision, Opening, OpeningRule, Seat};
 use gomoku_engine::record::formats::{TimeControl, save};
 use gomoku_engine::search::Level;
@@ -446,4 +448,16 @@ fn the_replay_lists_the_opening_phases_by_player_in_both_languages() {
     // A free game has no opening section.
     let free = gomoku_engine::Game::from_moves(Rule::Standard, 15, &points("h8i9")).unwrap();
     assert!(lines(gomoku::i18n::Language::English, &free).is_empty());
+}
+
+#[test]
+fn the_colour_row_names_seats_only_under_an_opening_rule() {
+    for rule in OpeningRule::ALL {
+        let (first, second) = seat_labels(rule);
+        let by_seat = first == "opening.seat.first" && second == "opening.seat.second";
+        assert_eq!(by_seat, rule != OpeningRule::Free, "{rule:?}");
+        for lang in [Language::English, Language::Chinese] {
+            assert_ne!(t(lang, first), t(lang, second), "{rule:?} {lang:?}");
+        }
+    }
 }

@@ -1,5 +1,5 @@
-//! Settings, saved games, autosave, statistics, clocks, replay and the UI
-//! strings: the parts of issue 5 that work without a window. One file, so
+//! Settings, saved games, autosave, statistics, clocks, replay, the UI
+//! strings and the themes' colours: the parts of issue 5 that work without a window. One file, so
 //! Bevy is linked once for all of them.
 
 use bevy::prelude::*;
@@ -14,8 +14,10 @@ use gomoku::play::ai::AiPacing;
 use gomoku::play::clock::{AiTimeLimit, GameClock, format_ms};
 use gomoku::play::game::{GameCommand, Match, MatchSettings, Mode, MoveRequest, Mover};
 use gomoku::play::replay::Replay;
-use gomoku::settings::Settings;
+use gomoku::settings::{Settings, Theme};
+use gomoku::theme::Palette;
 use gomoku::ui_core::Overlay;
+use gomoku::ui_core::colours;
 use gomoku_engine::board::parse_move_list;
 use gomoku_engine::record::formats::{
     ErrorKind, Format, Metadata, Player, PlayerKind, Record, SavedResult, TimeControl, WinReason,
@@ -803,6 +805,29 @@ fn source_texts() -> Vec<(PathBuf, String)> {
     out
 }
 
+#[test]
+fn only_the_play_module_changes_the_match() {
+    // Everything else (menus, files, clocks' screens, the network) sends
+    // `GameCommand`s and `MoveRequest`s, which `play` applies.
+    let play = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/play");
+    let writers = ["Mut<Match>", "Mut<'w, Match>", "resource_mut::<Match>"];
+    let mut checked = 0;
+    for (path, text) in source_texts() {
+        if path.starts_with(&play) {
+            continue;
+        }
+        checked += 1;
+        for writer in writers {
+            assert!(
+                !text.contains(writer),
+                "{} writes the match ({writer}): send a GameCommand instead",
+                path.display()
+            );
+        }
+    }
+    assert!(checked > 40, "only {checked} files outside src/play");
+}
+
 /// Every string literal in `text`.
 fn literals(text: &str) -> Vec<&str> {
     text.split('"').skip(1).step_by(2).collect()
@@ -854,6 +879,103 @@ fn every_chinese_character_is_in_the_font() {
         missing.is_empty(),
         "not in assets/fonts/NotoSansSC-subset.otf: {missing} (run scripts/make-font-subset.sh)"
     );
+}
+
+/// WCAG's contrast ratio of two sRGB colours: 1 (the same) to 21.
+fn contrast(a: bevy_egui::egui::Color32, b: bevy_egui::egui::Color32) -> f32 {
+    let luminance = |c: bevy_egui::egui::Color32| {
+        let [r, g, b, _] = c.to_srgba_unmultiplied().map(|v| {
+            let v = v as f32 / 255.0;
+            if v <= 0.04045 {
+                v / 12.92
+            } else {
+                ((v + 0.055) / 1.055).powf(2.4)
+            }
+        });
+        0.2126 * r + 0.7152 * g + 0.0722 * b
+    };
+    let (hi, lo) = (
+        luminance(a).max(luminance(b)),
+        luminance(a).min(luminance(b)),
+    );
+    (hi + 0.05) / (lo + 0.05)
+}
+
+#[test]
+fn every_themes_text_colours_are_readable_on_its_panels() {
+    use bevy_egui::egui;
+    for theme in Theme::ALL {
+        let ctx = egui::Context::default();
+        colours::apply(&ctx, theme);
+        let palette = colours::colours(&ctx);
+        assert_eq!(palette, Palette::of(theme).ui, "{theme:?}");
+        assert_eq!(
+            ctx.theme(),
+            if palette.dark {
+                egui::Theme::Dark
+            } else {
+                egui::Theme::Light
+            },
+            "{theme:?}"
+        );
+        let visuals = ctx.global_style().visuals.clone();
+        let texts = [
+            ("text", visuals.text_color()),
+            ("accent", palette.accent),
+            ("warning", palette.warning),
+            ("good", palette.good),
+        ];
+        // The HUD's and side panels' fill (egui's), a menu's panel, the
+        // game-over box.
+        let grounds = [
+            ("egui panel", visuals.panel_fill),
+            ("menu panel", palette.panel),
+            ("result box", palette.result_fill),
+        ];
+        // The review's marks are words and dots on the side panel and in
+        // the menus' lists, not in the game-over box.
+        let marks = [
+            ("blunder", palette.blunder),
+            ("mistake", palette.mistake),
+            ("missed win", palette.missed_win),
+        ];
+        let pairs = texts
+            .iter()
+            .flat_map(|&text| grounds.iter().map(move |&ground| (text, ground)))
+            .chain(
+                marks
+                    .iter()
+                    .flat_map(|&mark| grounds[..2].iter().map(move |&ground| (mark, ground))),
+            );
+        for ((text, fg), (ground, bg)) in pairs {
+            let ratio = contrast(fg, bg);
+            // WCAG AA for normal text.
+            assert!(
+                ratio >= 4.5,
+                "{theme:?}: {text} on the {ground}: contrast {ratio:.2}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_ui_colours_follow_the_theme_picked_last() {
+    let ctx = bevy_egui::egui::Context::default();
+    assert_eq!(colours::colours(&ctx), Palette::of(Theme::default()).ui);
+    for theme in [Theme::Light, Theme::Dark, Theme::Wood, Theme::Light] {
+        colours::apply(&ctx, theme);
+        assert_eq!(colours::colours(&ctx), Palette::of(theme).ui);
+        assert_eq!(
+            ctx.global_style().visuals.override_text_color,
+            Palette::of(theme).ui.text
+        );
+    }
+    // The three themes differ in what a screen shows.
+    let accents: std::collections::HashSet<_> = Theme::ALL
+        .iter()
+        .map(|&t| Palette::of(t).ui.accent)
+        .collect();
+    assert_eq!(accents.len(), Theme::ALL.len());
 }
 
 // ---------------------------------------------------- opening files, args

@@ -3,7 +3,7 @@
 //! settings file keeps them when the game quits, and the next start opens
 //! the window where it was left. Headless: the window is an entity the
 //! test moves by writing the messages winit would write. (A real window
-//! under Xvfb: `scripts/window-memory-check.sh`.)
+//! under a window manager: `scripts/window-memory-check.sh`.)
 
 mod support;
 

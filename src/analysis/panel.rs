@@ -13,6 +13,7 @@ use crate::input::UiCapture;
 use crate::play::game::notation;
 use crate::settings::Settings;
 use crate::ui_core::Overlay;
+use crate::ui_core::colours::colours;
 use crate::ui_core::sections::{AddSections, Slot};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -24,8 +25,6 @@ use gomoku_engine::{Color as StoneColor, Game, Point};
 
 const PANEL_WIDTH: f32 = 250.0;
 const EXPLORE_PANEL_WIDTH: f32 = 300.0;
-const ACCENT: Color32 = Color32::from_rgb(240, 190, 90);
-const ERROR: Color32 = Color32::from_rgb(255, 120, 100);
 
 /// The candidate whose line the panel's list points at.
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
@@ -263,7 +262,7 @@ fn analysis_panel(
         .exact_size(PANEL_WIDTH)
         .show(&mut root, |ui| {
             ui.add_space(corner + 6.0);
-            ui.heading(RichText::new(t(lang, "analysis.title")).color(ACCENT));
+            ui.heading(RichText::new(t(lang, "analysis.title")).color(colours(ui.ctx()).accent));
             let game = shown.game();
             if game.is_over() {
                 ui.label(t(lang, "analysis.game_over"));
@@ -381,7 +380,7 @@ fn candidate_list(
                 ui.label(
                     RichText::new(short_score(candidate, to_move))
                         .monospace()
-                        .color(ACCENT),
+                        .color(colours(ui.ctx()).accent),
                 );
             })
             .response
@@ -451,7 +450,7 @@ fn branch_panel(
     commands: &mut Vec<ExploreCommand>,
 ) {
     ui.add_space(6.0);
-    ui.heading(RichText::new(t(lang, "analysis.exploring")).color(ACCENT));
+    ui.heading(RichText::new(t(lang, "analysis.exploring")).color(colours(ui.ctx()).accent));
     let shared = branch.shared();
     ui.label(tf(
         lang,
@@ -476,7 +475,7 @@ fn branch_panel(
             ui.label(
                 RichText::new(crate::i18n::game_result_text(lang, result))
                     .strong()
-                    .color(ACCENT),
+                    .color(colours(ui.ctx()).accent),
             );
         }
         None => {
@@ -528,7 +527,7 @@ fn branch_panel(
     });
     if let Some(note) = &branch.note {
         let color = if note.error {
-            ERROR
+            colours(ui.ctx()).warning
         } else {
             ui.visuals().text_color()
         };

@@ -7,7 +7,6 @@ pub mod opening_marks;
 pub mod shown;
 pub mod stones;
 pub mod textures;
-pub mod theme;
 pub mod view;
 
 use bevy::prelude::*;

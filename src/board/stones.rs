@@ -5,12 +5,12 @@
 //! special handling here.
 
 use super::shown::{BoardSource, Shown};
-use super::theme::Palette;
 use super::view::{CELL, CrispText, hidden_marker, point_to_world, z};
 use crate::board::textures::Textures;
 use crate::play::ai::Hint;
 use crate::play::phase::Screen;
 use crate::settings::{Settings, Theme};
+use crate::theme::Palette;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use gomoku_engine::rules::forbidden;

@@ -3,8 +3,8 @@
 //! seeds in the theme's colours, so there is no art to download and every
 //! run looks the same.
 
-use super::theme::{Palette, StoneShade};
 use crate::settings::{Settings, Theme};
+use crate::theme::{Palette, StoneShade};
 use bevy::asset::RenderAssetUsages;
 use bevy::prelude::*;
 use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};

@@ -4,10 +4,10 @@
 //! leaves free, at any size or aspect.
 
 use super::textures::Textures;
-use super::theme::Palette;
 use crate::play::game::BOARD_SIZE;
 use crate::play::phase::Screen;
 use crate::settings::{Settings, Theme};
+use crate::theme::Palette;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use gomoku_engine::Point;

@@ -88,6 +88,11 @@ pub const STRINGS: &[(&str, &str, &str)] = &[
         "把棋盘上的棋局保存到已存棋局",
     ),
     (
+        "menu.save_as_tip",
+        "Save the game on the board where you choose; the name's ending picks the format (.sgf, .psq, .ron, .txt)",
+        "把棋盘上的棋局保存到你选择的位置；文件名的结尾（.sgf、.psq、.ron、.txt）选定格式",
+    ),
+    (
         "menu.stats_tip",
         "Your results against the AI, and the past games",
         "你对电脑的战绩和以往的棋局",

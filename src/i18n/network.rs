@@ -326,6 +326,41 @@ pub const STRINGS: &[(&str, &str, &str)] = &[
     ("lan.send", "Send", "发送"),
     ("lan.leave", "Leave", "离开"),
     (
+        "lan.leave_tip",
+        "Close the connection and go back to the menu",
+        "断开连接并回到菜单",
+    ),
+    (
+        "lan.reconnect_tip",
+        "Connect to the host again; the game goes on where it stopped",
+        "重新连接主机，对局从中断处继续",
+    ),
+    (
+        "lan.ask_undo_tip",
+        "Ask the other player to take back the last move",
+        "请求对方同意悔棋",
+    ),
+    (
+        "lan.offer_draw_tip",
+        "Offer to end the game as a draw",
+        "提议以和棋结束对局",
+    ),
+    (
+        "lan.rematch_tip",
+        "A new game with the same player, colours swapped",
+        "与同一对手再下一局，交换执子颜色",
+    ),
+    (
+        "lan.send_tip",
+        "Send the line to the other player (Enter)",
+        "发送给对方（回车）",
+    ),
+    (
+        "lan.stop_hosting_tip",
+        "Stop waiting for a player and go back",
+        "不再等待对手加入并返回",
+    ),
+    (
         "lan.left_game",
         "You left this network game: start a new game from the menu",
         "你已离开这局网络对局：请从菜单开始新对局",

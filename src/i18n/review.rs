@@ -90,6 +90,12 @@ pub const STRINGS: &[(&str, &str, &str)] = &[
     ),
     ("review.show_win", "Show the win", "显示胜法"),
     (
+        "review.show_win_tip",
+        "Show the winning moves on the board",
+        "在棋盘上显示取胜的着法",
+    ),
+    ("review.cancel_tip", "Stop the review", "停止分析"),
+    (
         "review.win_shown",
         "{0} could win here: {1} (on the board)",
         "{0}此处可以取胜：{1}（见棋盘）",
@@ -158,6 +164,21 @@ pub const STRINGS: &[(&str, &str, &str)] = &[
     ("puzzle.retry", "Try again", "再试一次"),
     ("puzzle.show_solution", "Show the solution", "显示答案"),
     ("puzzle.next", "Next puzzle", "下一题"),
+    (
+        "puzzle.retry_tip",
+        "Start this puzzle again from its first position",
+        "从第一步重新做这道题",
+    ),
+    (
+        "puzzle.show_solution_tip",
+        "Show the solution's moves on the board",
+        "在棋盘上显示答案的着法",
+    ),
+    (
+        "puzzle.next_tip",
+        "The next puzzle of this list",
+        "本列表中的下一题",
+    ),
     ("puzzle.solution", "Solution: {0}", "答案：{0}"),
     ("puzzle.own", "From your games ({0})", "来自你的对局（{0}）"),
     (

@@ -7,15 +7,13 @@ use super::screens::log_lines;
 use super::session::Lan;
 use crate::i18n::{Language, color_name, t, tf};
 use crate::settings::Settings;
+use crate::ui_core::colours::colours;
 use bevy::prelude::*;
-use bevy_egui::egui::{self, Color32, RichText};
+use bevy_egui::egui::{self, RichText};
 use gomoku_engine::Color as StoneColor;
 use gomoku_net::Action;
 use std::time::Instant;
 
-const ACCENT: Color32 = Color32::from_rgb(240, 190, 90);
-const WARNING: Color32 = Color32::from_rgb(255, 120, 100);
-const GOOD: Color32 = Color32::from_rgb(140, 210, 120);
 /// Chat and event lines shown under the board's panel.
 const SHOWN_LINES: usize = 6;
 
@@ -28,24 +26,39 @@ pub fn hud_section(InMut(ui): InMut<egui::Ui>, settings: Res<Settings>, mut lan:
 pub fn section(ui: &mut egui::Ui, lang: Language, lan: &mut Lan) {
     let snapshot = lan.snapshot.clone();
     let opponent = snapshot.opponent.clone().unwrap_or_default();
-    ui.label(RichText::new(t(lang, "lan.title")).strong().color(ACCENT));
+    ui.label(
+        RichText::new(t(lang, "lan.title"))
+            .strong()
+            .color(colours(ui.ctx()).accent),
+    );
     match &lan.down {
         None if snapshot.connected => {
-            ui.label(RichText::new(tf(lang, "lan.connected", &[&opponent])).color(GOOD));
+            ui.label(
+                RichText::new(tf(lang, "lan.connected", &[&opponent]))
+                    .color(colours(ui.ctx()).good),
+            );
         }
         None => {
             ui.label(t(lang, "lan.waiting"));
         }
         Some(why) => {
-            ui.label(RichText::new(t(lang, "lan.paused")).strong().color(WARNING));
+            ui.label(
+                RichText::new(t(lang, "lan.paused"))
+                    .strong()
+                    .color(colours(ui.ctx()).warning),
+            );
             ui.label(
                 RichText::new(disconnect_text(lang, why))
                     .small()
-                    .color(WARNING),
+                    .color(colours(ui.ctx()).warning),
             );
             if lan.is_host() {
                 ui.label(RichText::new(tf(lang, "lan.host_waits", &[&opponent])).small());
-            } else if ui.button(t(lang, "lan.reconnect")).clicked() {
+            } else if ui
+                .button(t(lang, "lan.reconnect"))
+                .on_hover_text(t(lang, "lan.reconnect_tip"))
+                .clicked()
+            {
                 lan.act(Action::Reconnect);
             }
         }
@@ -62,7 +75,7 @@ pub fn section(ui: &mut egui::Ui, lang: Language, lan: &mut Lan) {
                 ))
                 .monospace();
                 if clocks.running == Some(color) {
-                    text = text.strong().color(ACCENT);
+                    text = text.strong().color(colours(ui.ctx()).accent);
                 }
                 ui.label(text);
             }
@@ -99,12 +112,14 @@ pub fn section(ui: &mut egui::Ui, lang: Language, lan: &mut Lan) {
     ui.horizontal_wrapped(|ui| {
         if ui
             .add_enabled(can_undo, egui::Button::new(t(lang, "lan.ask_undo")))
+            .on_hover_text(t(lang, "lan.ask_undo_tip"))
             .clicked()
         {
             lan.act(Action::RequestUndo);
         }
         if ui
             .add_enabled(can_offer_draw, egui::Button::new(t(lang, "lan.offer_draw")))
+            .on_hover_text(t(lang, "lan.offer_draw_tip"))
             .clicked()
         {
             lan.act(Action::OfferDraw);
@@ -113,6 +128,7 @@ pub fn section(ui: &mut egui::Ui, lang: Language, lan: &mut Lan) {
             && lan.is_host()
             && ui
                 .add_enabled(link_up, egui::Button::new(t(lang, "lan.rematch")))
+                .on_hover_text(t(lang, "lan.rematch_tip"))
                 .clicked()
         {
             lan.act(Action::NewGame {
@@ -133,6 +149,7 @@ pub fn section(ui: &mut egui::Ui, lang: Language, lan: &mut Lan) {
         send = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
         send |= ui
             .add_enabled(link_up, egui::Button::new(t(lang, "lan.send")))
+            .on_hover_text(t(lang, "lan.send_tip"))
             .clicked();
     });
     // A line typed while the link is down stays in the field until it is back.
@@ -140,7 +157,11 @@ pub fn section(ui: &mut egui::Ui, lang: Language, lan: &mut Lan) {
         let text = std::mem::take(&mut lan.chat_draft);
         lan.say(text);
     }
-    if ui.button(t(lang, "lan.leave")).clicked() {
+    if ui
+        .button(t(lang, "lan.leave"))
+        .on_hover_text(t(lang, "lan.leave_tip"))
+        .clicked()
+    {
         lan.leave = true;
     }
 }
@@ -148,7 +169,7 @@ pub fn section(ui: &mut egui::Ui, lang: Language, lan: &mut Lan) {
 /// The opponent's question with Accept and Decline.
 fn question(ui: &mut egui::Ui, lang: Language, text: String, mut answer: impl FnMut(bool)) {
     egui::Frame::group(ui.style())
-        .stroke(egui::Stroke::new(1.5, ACCENT))
+        .stroke(egui::Stroke::new(1.5, colours(ui.ctx()).accent))
         .show(ui, |ui| {
             ui.label(RichText::new(text).strong());
             ui.horizontal(|ui| {

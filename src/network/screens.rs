@@ -10,7 +10,8 @@ use super::session::{Lan, LogLine, Role, broadcast_target};
 use crate::i18n::opening as opening_text;
 use crate::i18n::{Language, rule_name, t, tf};
 use crate::settings::Settings;
-use crate::ui_core::widgets::{self, ACCENT, ERROR};
+use crate::ui_core::colours::colours;
+use crate::ui_core::widgets;
 use crate::ui_core::{Overlay, pickers};
 use bevy::prelude::*;
 use bevy_egui::egui::{self, RichText};
@@ -292,7 +293,7 @@ fn host_screen(
                     }
                 }
                 if let Some(error) = &draft.error {
-                    ui.label(RichText::new(error).color(ERROR));
+                    ui.label(RichText::new(error).color(colours(ui.ctx()).warning));
                 }
             }
         }
@@ -362,7 +363,7 @@ fn waiting_room(ui: &mut egui::Ui, lang: Language, lan: &mut Lan) -> bool {
                     .monospace()
                     .size(30.0)
                     .strong()
-                    .color(ACCENT),
+                    .color(colours(ui.ctx()).accent),
             );
             ui.end_row();
             ui.label(t(lang, "lan.port"));
@@ -376,7 +377,9 @@ fn waiting_room(ui: &mut egui::Ui, lang: Language, lan: &mut Lan) -> bool {
             ui.vertical(|ui| {
                 let addresses = gomoku_net::local_addresses();
                 if addresses.is_empty() {
-                    ui.label(RichText::new(t(lang, "lan.no_addresses")).color(ERROR));
+                    ui.label(
+                        RichText::new(t(lang, "lan.no_addresses")).color(colours(ui.ctx()).warning),
+                    );
                 }
                 for ip in addresses {
                     ui.label(
@@ -392,7 +395,9 @@ fn waiting_room(ui: &mut egui::Ui, lang: Language, lan: &mut Lan) -> bool {
     ui.label(RichText::new(t(lang, "lan.tell_joiner")).weak());
     log_lines(ui, lang, &lan.log);
     ui.add_space(10.0);
-    ui.button(t(lang, "lan.stop_hosting")).clicked()
+    ui.button(t(lang, "lan.stop_hosting"))
+        .on_hover_text(t(lang, "lan.stop_hosting_tip"))
+        .clicked()
 }
 
 /// The session's log as the screens and the board panel show it.
@@ -400,7 +405,11 @@ pub fn log_lines(ui: &mut egui::Ui, lang: Language, log: &[LogLine]) {
     for line in log {
         let (text, warning) = log_line_text(lang, line);
         let text = RichText::new(text);
-        ui.label(if warning { text.color(ERROR) } else { text });
+        ui.label(if warning {
+            text.color(colours(ui.ctx()).warning)
+        } else {
+            text
+        });
     }
 }
 
@@ -428,7 +437,7 @@ pub fn log_line_text(lang: Language, line: &LogLine) -> (String, bool) {
 
 /// A game on the Join list: who, the rule (with the opening rule when
 /// there is one) and where.
-fn found_line(lang: Language, found: &Found) -> String {
+pub fn found_line(lang: Language, found: &Found) -> String {
     let a = &found.announcement;
     let mut rule = rule_name(lang, a.rule).to_string();
     match a.opening_rule() {
@@ -482,7 +491,10 @@ fn join_screen(
             }
             Some(Err(e)) => {
                 let why = net_error_text(lang, e);
-                ui.label(RichText::new(tf(lang, "lan.cannot_listen", &[&why])).color(ERROR));
+                ui.label(
+                    RichText::new(tf(lang, "lan.cannot_listen", &[&why]))
+                        .color(colours(ui.ctx()).warning),
+                );
             }
             None => {}
         }
@@ -551,7 +563,7 @@ fn join_screen(
             }
         }
         if let Some(error) = &draft.error {
-            ui.label(RichText::new(error).color(ERROR));
+            ui.label(RichText::new(error).color(colours(ui.ctx()).warning));
         }
     });
     if back {
@@ -561,35 +573,4 @@ fn join_screen(
         next.set(Overlay::Main);
     }
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use gomoku_net::discovery::Announcement;
-    use std::time::Instant;
-
-    #[test]
-    fn the_join_list_names_the_opening_rule_of_a_game() {
-        let found = |opening| Found {
-            addr: "10.0.0.2:7878".parse().unwrap(),
-            announcement: Announcement::new("Hana", 7878, Rule::Renju, opening),
-            seen: Instant::now(),
-        };
-        let lang = Language::Chinese;
-        let soosorv = found_line(lang, &found(OpeningRule::Soosorv8));
-        assert!(
-            soosorv.contains(opening_text::rule_name(lang, OpeningRule::Soosorv8)),
-            "{soosorv}"
-        );
-        assert!(soosorv.contains(rule_name(lang, Rule::Renju)), "{soosorv}");
-        let free = found_line(lang, &found(OpeningRule::Free));
-        assert!(
-            !free.contains(opening_text::rule_name(lang, OpeningRule::Free)),
-            "{free}"
-        );
-        let mut unknown = found(OpeningRule::Free);
-        unknown.announcement.opening = "yamaguchi".into();
-        assert!(found_line(lang, &unknown).contains("yamaguchi"));
-    }
 }

@@ -1,20 +1,19 @@
 //! The evaluation graph: Black's win chance after each move, one point per
-//! move from left to right, Black's share filled dark from below. Marks:
-//! red for a blunder, orange for a mistake, a gold ring for a missed win,
-//! a dashed line where the game was decided; the board's position is the
-//! blue line. A click on the graph shows the position after that move.
+//! move from left to right, Black's share filled dark from below. Marks
+//! (in the theme's colours): red for a blunder, orange for a mistake, a
+//! gold ring for a missed win, a dashed line where the game was decided;
+//! the board's position is the blue line. A click on the graph shows the position after that move.
 
 use super::game_review::{GraphPoint, MoveMark};
 use crate::i18n::{Language, color_name, tf};
 use crate::play::game::notation;
+use crate::theme::UiPalette;
+use crate::ui_core::colours::colours;
 use bevy_egui::egui::{self, Color32, Pos2, Rect, Sense, Stroke, StrokeKind, Vec2};
 use gomoku_engine::analysis::review::MoveClass;
 use gomoku_engine::{Color as StoneColor, Point};
 
 pub const HEIGHT: f32 = 150.0;
-pub const BLUNDER: Color32 = Color32::from_rgb(235, 70, 60);
-pub const MISTAKE: Color32 = Color32::from_rgb(245, 160, 50);
-pub const MISSED_WIN: Color32 = Color32::from_rgb(255, 215, 70);
 const CURSOR: Color32 = Color32::from_rgb(90, 160, 255);
 const WHITE_SHARE: Color32 = Color32::from_rgb(225, 218, 205);
 const BLACK_SHARE: Color32 = Color32::from_rgb(45, 42, 40);
@@ -39,11 +38,11 @@ fn chance_y(rect: Rect, black: f64) -> f32 {
 }
 
 /// The colour of a move's mark, if it has one.
-pub fn mark_color(mark: &MoveMark) -> Option<Color32> {
+pub fn mark_color(palette: &UiPalette, mark: &MoveMark) -> Option<Color32> {
     match mark.class {
-        MoveClass::Blunder => Some(BLUNDER),
-        MoveClass::Mistake => Some(MISTAKE),
-        MoveClass::Good if mark.missed_win => Some(MISSED_WIN),
+        MoveClass::Blunder => Some(palette.blunder),
+        MoveClass::Mistake => Some(palette.mistake),
+        MoveClass::Good if mark.missed_win => Some(palette.missed_win),
         MoveClass::Good => None,
     }
 }
@@ -60,6 +59,7 @@ pub fn show(
     let size = Vec2::new(ui.available_width(), HEIGHT);
     let (rect, response) = ui.allocate_exact_size(size, Sense::click());
     let painter = ui.painter_at(rect);
+    let palette = colours(ui.ctx());
     let n = points.len();
     painter.rect_filled(rect, 4.0, WHITE_SHARE);
     if n == 0 {
@@ -87,7 +87,7 @@ pub fn show(
         let x = column_x(rect, decided.ply, n);
         painter.add(egui::Shape::dashed_line(
             &[Pos2::new(x, rect.top()), Pos2::new(x, rect.bottom())],
-            Stroke::new(1.5, MISSED_WIN),
+            Stroke::new(1.5, palette.missed_win),
             5.0,
             4.0,
         ));
@@ -109,15 +109,15 @@ pub fn show(
     );
     for (p, at) in points.iter().zip(&line) {
         let dot = match p.mark.class {
-            MoveClass::Blunder => Some((5.0, BLUNDER)),
-            MoveClass::Mistake => Some((4.0, MISTAKE)),
+            MoveClass::Blunder => Some((5.0, palette.blunder)),
+            MoveClass::Mistake => Some((4.0, palette.mistake)),
             MoveClass::Good => None,
         };
         if let Some((radius, color)) = dot {
             painter.circle_filled(*at, radius, color);
         }
         if p.mark.missed_win {
-            painter.circle_stroke(*at, 7.0, Stroke::new(2.0, MISSED_WIN));
+            painter.circle_stroke(*at, 7.0, Stroke::new(2.0, palette.missed_win));
         }
     }
     painter.rect_stroke(

@@ -11,6 +11,7 @@ use crate::play::game::{GameCommand, Match, Mode, Notice, Player, notation};
 use crate::settings::Settings;
 use crate::ui::menus::NewGameScreen;
 use crate::ui::opening_panel::{self, OpeningPanel};
+use crate::ui_core::colours::colours;
 use crate::ui_core::sections::{self, Slot, primary_context};
 use crate::ui_core::widgets::remember_hud_rect;
 use crate::ui_core::{MIN_UI_SIZE, Overlay};
@@ -34,8 +35,6 @@ const PANEL_WIDTH: f32 = 270.0;
 /// The HUD's height below the board: fixed, so the board does not jump
 /// each time a status line (AI thinking, a notice) comes or goes.
 const BOTTOM_PANEL_HEIGHT: f32 = 240.0;
-const ACCENT: Color32 = Color32::from_rgb(240, 190, 90);
-const WARNING: Color32 = Color32::from_rgb(255, 120, 100);
 /// How long a notice stays up, in seconds.
 const NOTICE_SECS: f64 = 6.0;
 
@@ -195,7 +194,7 @@ fn scrolled(ui: &mut egui::Ui, id: &str, add: impl FnOnce(&mut egui::Ui)) {
 fn side_panel(ui: &mut egui::Ui, world: &mut World, params: &mut Params, feature_status: bool) {
     let state = hud_state(world, params);
     let lang = state.lang();
-    ui.heading(RichText::new(t(lang, "app.title")).color(ACCENT));
+    ui.heading(RichText::new(t(lang, "app.title")).color(colours(ui.ctx()).accent));
     ui.label(RichText::new(rule_name(lang, state.m.game().rule())).weak());
     ui.separator();
     status(ui, world, params);
@@ -229,7 +228,7 @@ fn players_and_turn(ui: &mut egui::Ui, state: &mut HudState) -> Option<(GameResu
             let who = m.shown_name(lang, color);
             let text = RichText::new(tf(lang, "hud.side", &[&color_name(lang, color), &who]));
             ui.label(if to_move {
-                text.strong().color(ACCENT)
+                text.strong().color(colours(ui.ctx()).accent)
             } else {
                 text
             });
@@ -257,7 +256,7 @@ fn players_and_turn(ui: &mut egui::Ui, state: &mut HudState) -> Option<(GameResu
     let notice = &state.notice;
     if !notice.text.is_empty() && now - notice.at < NOTICE_SECS && !over {
         let color = if notice.warning {
-            WARNING
+            colours(ui.ctx()).warning
         } else {
             ui.visuals().text_color()
         };
@@ -270,7 +269,11 @@ fn stone_icon(ui: &mut egui::Ui, color: StoneColor, highlighted: bool) {
     let (rect, _) = ui.allocate_exact_size(egui::vec2(18.0, 18.0), egui::Sense::hover());
     let painter = ui.painter();
     if highlighted {
-        painter.circle_stroke(rect.center(), 8.5, egui::Stroke::new(2.0, ACCENT));
+        painter.circle_stroke(
+            rect.center(),
+            8.5,
+            egui::Stroke::new(2.0, colours(ui.ctx()).accent),
+        );
     }
     let fill = match color {
         StoneColor::Black => Color32::from_rgb(20, 20, 24),
@@ -365,8 +368,8 @@ fn game_over(
     now: f64,
 ) {
     egui::Frame::group(ui.style())
-        .fill(Color32::from_rgb(60, 45, 25))
-        .stroke(egui::Stroke::new(1.5, ACCENT))
+        .fill(colours(ui.ctx()).result_fill)
+        .stroke(egui::Stroke::new(1.5, colours(ui.ctx()).accent))
         .show(ui, |ui| {
             let state = hud_state(world, params);
             let lang = state.lang();
@@ -382,7 +385,7 @@ fn game_over(
                 RichText::new(t(lang, headline))
                     .strong()
                     .size(18.0)
-                    .color(ACCENT),
+                    .color(colours(ui.ctx()).accent),
             );
             ui.label(RichText::new(game_result_text(lang, &result)).strong());
             match &result {

@@ -8,12 +8,11 @@ use crate::i18n::opening::{decision_text, phase_text, points_text, rule_name};
 use crate::i18n::{Language, t, tf};
 use crate::play::game::{BOARD_SIZE, Match, Mode, Player};
 use crate::play::opening::{OpeningPlan, OpeningStep};
+use crate::ui_core::colours::colours;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
-use bevy_egui::egui::{self, Color32, RichText};
+use bevy_egui::egui::{self, RichText};
 use gomoku_engine::opening::{Action, OpeningRule, Task};
-
-const ACCENT: Color32 = Color32::from_rgb(240, 190, 90);
 
 /// What the panel reads and writes besides the match.
 #[derive(SystemParam)]
@@ -42,9 +41,13 @@ pub fn show(ui: &mut egui::Ui, lang: Language, m: &Match, panel: &mut OpeningPan
         return;
     };
     egui::Frame::group(ui.style())
-        .stroke(egui::Stroke::new(1.0, ACCENT))
+        .stroke(egui::Stroke::new(1.0, colours(ui.ctx()).accent))
         .show(ui, |ui| {
-            ui.label(RichText::new(title).color(ACCENT).strong());
+            ui.label(
+                RichText::new(title)
+                    .color(colours(ui.ctx()).accent)
+                    .strong(),
+            );
             // Against the AI the human is "you": "Your turn", not "You acts".
             let human = m.player(phase.actor_color) == Player::Human;
             let shown_as_you =

@@ -3,9 +3,10 @@
 //! ([`Overlay`], and play pausing under it), the widgets every screen
 //! uses, the places where the features add their parts to the HUD and the
 //! menus (`sections`), the egui setup (fonts and text sizes, for every
-//! screen) and the reactive redraw. It imports nothing from `ui` or the
+//! screen), the theme's colours in egui (`colours`) and the reactive redraw. It imports nothing from `ui` or the
 //! features.
 
+pub mod colours;
 mod egui_setup;
 pub mod pickers;
 pub mod redraw;
@@ -103,7 +104,8 @@ pub fn pause_with_menus(overlay: Res<NextState<Overlay>>, mut pause: ResMut<Next
     }
 }
 
-/// The screens' state, play pausing under them and the egui setup.
+/// The screens' state, play pausing under them, the egui setup and its
+/// colours.
 pub fn plugin(app: &mut App) {
     app.init_state::<Overlay>()
         .init_resource::<sections::Sections>()
@@ -112,5 +114,5 @@ pub fn plugin(app: &mut App) {
             StateTransition,
             pause_with_menus.before(StateTransitionSystems::DependentTransitions),
         )
-        .add_plugins(egui_setup::plugin);
+        .add_plugins((egui_setup::plugin, colours::plugin));
 }

@@ -1,23 +1,18 @@
-//! Pieces every screen shares (the menus' and the features'): colours, the
+//! Pieces every screen shares (the menus' and the features'): the
 //! floating screen over the dimmed board, the side panel beside it, title
 //! rows, and the replay cursor's keys.
 
+use super::colours::colours;
 use crate::board::view::HudInsets;
 use crate::i18n::{Language, t};
 use crate::play::replay::ReplayCommand;
 use bevy::prelude::*;
 use bevy_egui::egui::{self, Color32, Key, Rect, RichText, Vec2};
 
-pub const ACCENT: Color32 = Color32::from_rgb(240, 190, 90);
-pub const ERROR: Color32 = Color32::from_rgb(255, 120, 100);
 /// Over the live board and the HUD: dimmed, still visible. egui blends
 /// in linear light, so this alpha leaves about half the perceived
 /// brightness.
 const DIM: Color32 = Color32::from_black_alpha(190);
-/// The menu's own panel: opaque, so its text never mixes with the board's
-/// or the HUD's.
-const PANEL: Color32 = Color32::from_rgb(28, 22, 17);
-const PANEL_EDGE: Color32 = Color32::from_rgb(96, 76, 50);
 /// Where the HUD told [`screen`] it is (see [`remember_hud_rect`]).
 const HUD_RECT: &str = "hud-rect";
 
@@ -67,6 +62,9 @@ pub fn screen(ctx: &egui::Context, id: &str, width: f32, add: impl FnOnce(&mut e
         width.min(region.width() - 2.0 * MARGIN),
         region.height() - 2.0 * MARGIN,
     );
+    // The menu's own panel is opaque, so its text never mixes with the
+    // board's or the HUD's.
+    let palette = colours(ctx);
     egui::Area::new(egui::Id::new(id))
         .order(egui::Order::Foreground)
         .pivot(egui::Align2::CENTER_CENTER)
@@ -74,8 +72,8 @@ pub fn screen(ctx: &egui::Context, id: &str, width: f32, add: impl FnOnce(&mut e
         .constrain(false)
         .show(ctx, |ui| {
             egui::Frame::new()
-                .fill(PANEL)
-                .stroke(egui::Stroke::new(1.0, PANEL_EDGE))
+                .fill(palette.panel)
+                .stroke(egui::Stroke::new(1.0, palette.panel_edge))
                 .corner_radius(12.0)
                 .inner_margin(PADDING)
                 .show(ui, |ui| {
@@ -141,7 +139,11 @@ pub fn side_insets(rect: Rect) -> HudInsets {
 pub fn title_bar(ui: &mut egui::Ui, lang: Language, title: &str) -> bool {
     let mut back = false;
     ui.horizontal(|ui| {
-        ui.heading(RichText::new(title).size(28.0).color(ACCENT));
+        ui.heading(
+            RichText::new(title)
+                .size(28.0)
+                .color(colours(ui.ctx()).accent),
+        );
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
             back = ui
                 .button(format!("← {}", t(lang, "menu.back")))
@@ -156,7 +158,12 @@ pub fn title_bar(ui: &mut egui::Ui, lang: Language, title: &str) -> bool {
 /// A section heading inside a screen.
 pub fn section(ui: &mut egui::Ui, text: &str) {
     ui.add_space(10.0);
-    ui.label(RichText::new(text).strong().size(18.0).color(ACCENT));
+    ui.label(
+        RichText::new(text)
+            .strong()
+            .size(18.0)
+            .color(colours(ui.ctx()).accent),
+    );
     ui.add_space(2.0);
 }
 

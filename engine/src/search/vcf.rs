@@ -180,14 +180,8 @@ impl Solver {
 mod tests {
     use super::*;
     use crate::rules::{self, makes_five};
-
-    /// A small deterministic generator for the random positions.
-    fn xorshift(state: &mut u64) -> u64 {
-        *state ^= *state << 13;
-        *state ^= *state >> 7;
-        *state ^= *state << 17;
-        *state
-    }
+    use chacha20::ChaCha8Rng;
+    use rand::{RngExt, SeedableRng};
 
     /// Replays a VCF under the exact rules: every move legal, every
     /// defender move the only block, and the end a five, or a four whose
@@ -240,16 +234,16 @@ mod tests {
 
     #[test]
     fn renju_vcf_wins_hold_under_the_exact_rules() {
-        let mut state = 0x2545_f491_4f6c_dd1d;
+        let mut rng = ChaCha8Rng::seed_from_u64(0x2545_f491_4f6c_dd1d);
         let mut found = 0;
         for _ in 0..400 {
             let mut board = Board::new(15).unwrap();
-            let stones = 14 + xorshift(&mut state) % 30;
+            let stones = 14 + rng.random_range(0..30);
             let mut color = Color::Black;
             let mut placed = 0;
             while placed < stones {
-                let x = 3 + (xorshift(&mut state) % 9) as u8;
-                let y = 3 + (xorshift(&mut state) % 9) as u8;
+                let x = 3 + rng.random_range(0..9) as u8;
+                let y = 3 + rng.random_range(0..9) as u8;
                 let p = Point::new(x, y);
                 if rules::check_move(&board, Rule::Renju, color, p).is_err()
                     || makes_five(&board, p, color, Rule::Renju)

@@ -9,15 +9,13 @@ use crate::play::game::notation;
 use crate::review::puzzles::{PuzzleCommand, PuzzleRef, Puzzles, Try};
 use crate::settings::Settings;
 use crate::ui_core::Overlay;
-use crate::ui_core::widgets::{ACCENT, ERROR};
+use crate::ui_core::colours::colours;
 use crate::ui_core::widgets::{side_panel, title_bar};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_egui::EguiContexts;
 use bevy_egui::egui::{self, Color32, RichText};
 use gomoku_engine::analysis::puzzles::{Failure, Outcome, Puzzle, PuzzleKind, PuzzleSource};
-
-const SOLVED: Color32 = Color32::from_rgb(110, 210, 120);
 
 pub(super) fn show(
     mut contexts: EguiContexts,
@@ -67,7 +65,11 @@ fn panel(
     let stats = puzzles.file.stats;
     ui.label(RichText::new(tf(lang, "puzzle.counts", &[&stats.solved, &stats.failed])).strong());
     if let Some(warning) = &puzzles.warning {
-        ui.label(RichText::new(warning).small().color(ERROR));
+        ui.label(
+            RichText::new(warning)
+                .small()
+                .color(colours(ui.ctx()).warning),
+        );
     }
     ui.separator();
     let order = play_order(puzzles);
@@ -78,7 +80,11 @@ fn panel(
             .position(|&r| r == current.which)
             .and_then(|i| order.get(i + 1));
         ui.horizontal(|ui| {
-            if ui.button(t(lang, "puzzle.retry")).clicked() {
+            if ui
+                .button(t(lang, "puzzle.retry"))
+                .on_hover_text(t(lang, "puzzle.retry_tip"))
+                .clicked()
+            {
                 out.push(PuzzleCommand::Retry);
             }
             if ui
@@ -86,12 +92,16 @@ fn panel(
                     current.is_over() && !current.showing_solution,
                     egui::Button::new(t(lang, "puzzle.show_solution")),
                 )
+                .on_hover_text(t(lang, "puzzle.show_solution_tip"))
                 .clicked()
             {
                 out.push(PuzzleCommand::ShowSolution);
             }
             if let Some(&next) = next
-                && ui.button(t(lang, "puzzle.next")).clicked()
+                && ui
+                    .button(t(lang, "puzzle.next"))
+                    .on_hover_text(t(lang, "puzzle.next_tip"))
+                    .clicked()
             {
                 out.push(PuzzleCommand::Open(next));
             }
@@ -152,7 +162,10 @@ fn try_view(ui: &mut egui::Ui, lang: Language, current: &Try) {
         return;
     }
     if let Some(p) = current.refused {
-        ui.label(RichText::new(tf(lang, "puzzle.refused", &[&notation(p)])).color(ERROR));
+        ui.label(
+            RichText::new(tf(lang, "puzzle.refused", &[&notation(p)]))
+                .color(colours(ui.ctx()).warning),
+        );
     }
     match current.outcome {
         None => {
@@ -166,7 +179,7 @@ fn try_view(ui: &mut egui::Ui, lang: Language, current: &Try) {
                 RichText::new(t(lang, "puzzle.solved"))
                     .strong()
                     .size(18.0)
-                    .color(SOLVED),
+                    .color(colours(ui.ctx()).good),
             );
         }
         Some(Outcome::Failed(why, _)) => {
@@ -180,7 +193,7 @@ fn try_view(ui: &mut egui::Ui, lang: Language, current: &Try) {
                 RichText::new(t(lang, "puzzle.failed"))
                     .strong()
                     .size(18.0)
-                    .color(ERROR),
+                    .color(colours(ui.ctx()).warning),
             );
             ui.label(t(lang, reason));
         }
@@ -193,7 +206,7 @@ fn lists(ui: &mut egui::Ui, lang: Language, puzzles: &Puzzles, out: &mut Vec<Puz
     ui.label(
         RichText::new(tf(lang, "puzzle.own", &[&own.len()]))
             .strong()
-            .color(ACCENT),
+            .color(colours(ui.ctx()).accent),
     );
     if own.is_empty() {
         ui.label(RichText::new(t(lang, "puzzle.own_empty")).small().weak());
@@ -210,7 +223,7 @@ fn lists(ui: &mut egui::Ui, lang: Language, puzzles: &Puzzles, out: &mut Vec<Puz
     ui.label(
         RichText::new(tf(lang, "puzzle.built_in", &[&puzzles.built_in.len()]))
             .strong()
-            .color(ACCENT),
+            .color(colours(ui.ctx()).accent),
     );
     for (i, puzzle) in puzzles.built_in.iter().enumerate() {
         let title = format!("{}.", i + 1);
@@ -245,8 +258,8 @@ fn row(
     };
     let length = tf(lang, "puzzle.length", &[&puzzle.solution_moves()]);
     let (mark, color) = match puzzles.result(puzzle) {
-        Some(true) => ("✓", SOLVED),
-        Some(false) => ("✗", ERROR),
+        Some(true) => ("✓", colours(ui.ctx()).good),
+        Some(false) => ("✗", colours(ui.ctx()).warning),
         None => ("", Color32::GRAY),
     };
     ui.horizontal(|ui| {

@@ -12,6 +12,7 @@ use crate::review::game_review::{GameReview, ReviewCommand, ReviewStatus, Review
 use crate::review::graph;
 use crate::settings::Settings;
 use crate::ui_core::Overlay;
+use crate::ui_core::colours::colours;
 use crate::ui_core::widgets::{replay_keys, side_panel, title_bar};
 use bevy::prelude::*;
 use bevy_egui::EguiContexts;
@@ -83,6 +84,7 @@ fn panel(
         ReviewStatus::Idle => {
             if ui
                 .button(RichText::new(t(lang, "review.start")).strong())
+                .on_hover_text(t(lang, "review.start_tip"))
                 .clicked()
             {
                 actions.review.push(ReviewCommand::ReviewReplay);
@@ -99,7 +101,11 @@ fn panel(
                     .text(tf(lang, "review.running", &[done, total]))
                     .animate(true),
             );
-            if ui.button(t(lang, "review.cancel")).clicked() {
+            if ui
+                .button(t(lang, "review.cancel"))
+                .on_hover_text(t(lang, "review.cancel_tip"))
+                .clicked()
+            {
                 actions.review.push(ReviewCommand::Cancel);
             }
         }
@@ -108,7 +114,11 @@ fn panel(
         }
         ReviewStatus::Cancelled => {
             ui.label(t(lang, "review.cancelled"));
-            if ui.button(t(lang, "review.again")).clicked() {
+            if ui
+                .button(t(lang, "review.again"))
+                .on_hover_text(t(lang, "review.start_tip"))
+                .clicked()
+            {
                 actions.review.push(ReviewCommand::ReviewReplay);
             }
         }
@@ -159,10 +169,11 @@ fn done(
 
 fn legend(ui: &mut egui::Ui, lang: Language) {
     ui.horizontal_wrapped(|ui| {
+        let palette = colours(ui.ctx());
         for (color, key) in [
-            (graph::BLUNDER, "review.legend_blunder"),
-            (graph::MISTAKE, "review.legend_mistake"),
-            (graph::MISSED_WIN, "review.legend_missed"),
+            (palette.blunder, "review.legend_blunder"),
+            (palette.mistake, "review.legend_mistake"),
+            (palette.missed_win, "review.legend_missed"),
         ] {
             ui.label(RichText::new(t(lang, key)).small().color(color));
         }
@@ -180,12 +191,17 @@ fn position(
 ) {
     let cursor = replay.cursor();
     ui.horizontal(|ui| {
-        if ui.add_enabled(cursor > 0, egui::Button::new("◀")).clicked() {
+        if ui
+            .add_enabled(cursor > 0, egui::Button::new("◀"))
+            .on_hover_text("←")
+            .clicked()
+        {
             actions.cursor.push(ReplayCommand::Step(-1));
         }
         ui.label(RichText::new(tf(lang, "replay.position", &[&cursor, &replay.len()])).strong());
         if ui
             .add_enabled(cursor < replay.len(), egui::Button::new("▶"))
+            .on_hover_text("→")
             .clicked()
         {
             actions.cursor.push(ReplayCommand::Step(1));
@@ -199,7 +215,7 @@ fn position(
                 "review.win_shown",
                 &[&color_name(lang, mover), &moves.join(" ")],
             ))
-            .color(graph::MISSED_WIN),
+            .color(colours(ui.ctx()).missed_win),
         );
     }
     let Some(m) = cursor
@@ -209,8 +225,8 @@ fn position(
         return;
     };
     let verdict = match m.class {
-        MoveClass::Blunder => Some(("review.blunder", graph::BLUNDER)),
-        MoveClass::Mistake => Some(("review.mistake", graph::MISTAKE)),
+        MoveClass::Blunder => Some(("review.blunder", colours(ui.ctx()).blunder)),
+        MoveClass::Mistake => Some(("review.mistake", colours(ui.ctx()).mistake)),
         MoveClass::Good => None,
     };
     ui.horizontal_wrapped(|ui| {
@@ -235,8 +251,12 @@ fn position(
             "review.missed_vct"
         };
         ui.horizontal_wrapped(|ui| {
-            ui.label(RichText::new(t(lang, key)).color(graph::MISSED_WIN));
-            if ui.button(t(lang, "review.show_win")).clicked() {
+            ui.label(RichText::new(t(lang, key)).color(colours(ui.ctx()).missed_win));
+            if ui
+                .button(t(lang, "review.show_win"))
+                .on_hover_text(t(lang, "review.show_win_tip"))
+                .clicked()
+            {
                 actions.review.push(ReviewCommand::Show(m.ply));
             }
         });
@@ -261,7 +281,9 @@ fn move_list(ui: &mut egui::Ui, replay: &Replay, reviewed: &ReviewedGame, action
                             let symbol = mark.map(|m| m.symbol()).unwrap_or_default();
                             let mut text =
                                 RichText::new(format!("{}{symbol}", notation(p))).monospace();
-                            if let Some(color) = mark.as_ref().and_then(graph::mark_color) {
+                            if let Some(color) =
+                                mark.and_then(|m| graph::mark_color(&colours(ui.ctx()), &m))
+                            {
                                 text = text.color(color).strong();
                             }
                             if mark.is_some_and(|m| m.decided) {

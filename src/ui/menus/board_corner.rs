@@ -6,7 +6,7 @@ use crate::play::clock::{GameClock, format_ms};
 use crate::play::game::Match;
 use crate::settings::Settings;
 use crate::ui_core::Overlay;
-use crate::ui_core::widgets::{ACCENT, ERROR};
+use crate::ui_core::colours::colours;
 use bevy::prelude::*;
 use bevy_egui::EguiContexts;
 use bevy_egui::egui::{self, Pos2, RichText};
@@ -55,9 +55,11 @@ fn clocks(ui: &mut egui::Ui, lang: Language, clock: &GameClock, m: &Match) {
         let running = !game.is_over() && color == to_move;
         let mut time = RichText::new(format_ms(left)).monospace().size(17.0);
         if running {
-            time = time
-                .strong()
-                .color(if left < 10_000 { ERROR } else { ACCENT });
+            time = time.strong().color(if left < 10_000 {
+                colours(ui.ctx()).warning
+            } else {
+                colours(ui.ctx()).accent
+            });
         }
         ui.horizontal(|ui| {
             ui.label(color_name(lang, color));

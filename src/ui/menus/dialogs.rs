@@ -1,12 +1,15 @@
 //! The desktop's own file dialogs, through its portal (rfd's xdg-portal
-//! backend: no GTK in the build): open a game, save the replayed one under
-//! a name and format of the player's choice. A dialog runs on a pool thread
+//! backend: no GTK in the build): open a game, save the one on the board or
+//! the replayed one under a name and format of the player's choice. A dialog runs on a pool thread
 //! so the window keeps drawing; where no portal answers it yields nothing,
 //! and the path field of the screen stays the way to name a file.
 
 use super::Flash;
 use crate::i18n::{t, tf};
 use crate::persistence;
+use crate::persistence::autosave::{GameInfo, record_of};
+use crate::play::clock::GameClock;
+use crate::play::game::Match;
 use crate::play::replay::{OpenFile, Replay};
 use crate::settings::Settings;
 use bevy::prelude::*;
@@ -21,6 +24,8 @@ pub enum FileDialog {
     /// Pick where to save the replayed game (the extension picks the
     /// format).
     SaveReplay,
+    /// Pick where to save the game on the board, likewise.
+    SaveGame,
 }
 
 /// A dialog on screen, and what its answer is for.
@@ -54,7 +59,9 @@ fn start_dialogs(
         let task = IoTaskPool::get().spawn(async move {
             match purpose {
                 FileDialog::Open => dialog.pick_file(),
-                FileDialog::SaveReplay => dialog.set_file_name("game.sgf").save_file(),
+                FileDialog::SaveReplay | FileDialog::SaveGame => {
+                    dialog.set_file_name("game.sgf").save_file()
+                }
             }
         });
         commands.spawn((Name::new("File dialog"), OpenDialog { purpose, task }));
@@ -64,6 +71,9 @@ fn start_dialogs(
 fn finish_dialogs(
     mut dialogs: Query<(Entity, &mut OpenDialog)>,
     replay: Option<Res<Replay>>,
+    m: Option<Res<Match>>,
+    clock: Option<Res<GameClock>>,
+    info: Option<Res<GameInfo>>,
     mut settings: ResMut<Settings>,
     mut open: MessageWriter<OpenFile>,
     mut flash: ResMut<Flash>,
@@ -80,21 +90,25 @@ fn finish_dialogs(
             // Cancelled, or no portal: the path field is still there.
             continue;
         };
-        let now = time.elapsed_secs_f64();
-        match (dialog.purpose, replay.as_deref()) {
-            (FileDialog::Open, _) => {
+        let record = match dialog.purpose {
+            FileDialog::Open => {
                 open.write(OpenFile(path));
+                continue;
             }
-            (FileDialog::SaveReplay, Some(replay)) => {
-                match persistence::save_file(&path, &replay.record) {
-                    Ok(()) => {
-                        flash.show(tf(lang, "replay.saved", &[&path.display()]), false, now);
-                        settings.remember_file(&path);
-                    }
-                    Err(e) => flash.show(tf(lang, "replay.save_failed", &[&e]), true, now),
-                }
+            FileDialog::SaveReplay => replay.as_ref().map(|replay| replay.record.clone()),
+            FileDialog::SaveGame => match (&m, &clock, &info) {
+                (Some(m), Some(clock), Some(info)) => Some(record_of(m, clock, info)),
+                _ => None,
+            },
+        };
+        let Some(record) = record else { continue };
+        let now = time.elapsed_secs_f64();
+        match persistence::save_file(&path, &record) {
+            Ok(()) => {
+                flash.show(tf(lang, "replay.saved", &[&path.display()]), false, now);
+                settings.remember_file(&path);
             }
-            (FileDialog::SaveReplay, None) => {}
+            Err(e) => flash.show(tf(lang, "replay.save_failed", &[&e]), true, now),
         }
     }
 }

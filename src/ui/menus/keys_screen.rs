@@ -3,7 +3,8 @@
 use crate::i18n::{Language, t};
 use crate::settings::Settings;
 use crate::ui_core::Overlay;
-use crate::ui_core::widgets::{self, ACCENT, section};
+use crate::ui_core::colours::colours;
+use crate::ui_core::widgets::{self, section};
 use bevy::prelude::*;
 use bevy_egui::EguiContexts;
 use bevy_egui::egui::{self, RichText};
@@ -60,7 +61,11 @@ fn key_table(ui: &mut egui::Ui, lang: Language, id: &str, keys: &[(&str, &'stati
         .spacing([24.0, 8.0])
         .show(ui, |ui| {
             for &(key, what) in keys {
-                ui.label(RichText::new(key).monospace().color(ACCENT));
+                ui.label(
+                    RichText::new(key)
+                        .monospace()
+                        .color(colours(ui.ctx()).accent),
+                );
                 ui.label(t(lang, what));
                 ui.end_row();
             }

@@ -2,6 +2,7 @@
 //! New game, Save, Load / Replay, Statistics, Settings, Quit.
 
 use super::Flash;
+use super::dialogs::FileDialog;
 use crate::i18n::{Language, color_name, rule_name, t, tf};
 use crate::persistence::autosave::{self, GameFiles, GameInfo};
 use crate::persistence::settings_file::SettingsStore;
@@ -9,7 +10,8 @@ use crate::play::clock::GameClock;
 use crate::play::game::Match;
 use crate::settings::Settings;
 use crate::ui_core::Overlay;
-use crate::ui_core::widgets::{self, ACCENT, ERROR};
+use crate::ui_core::colours::colours;
+use crate::ui_core::widgets;
 use bevy::prelude::*;
 use bevy_egui::EguiContexts;
 use bevy_egui::egui::{self, RichText, Vec2};
@@ -72,6 +74,7 @@ pub(super) fn show(
     info: Res<GameInfo>,
     mut next: ResMut<NextState<Overlay>>,
     mut flash: ResMut<Flash>,
+    mut dialogs: MessageWriter<FileDialog>,
     mut exit: MessageWriter<AppExit>,
     time: Res<Time>,
     real: Res<Time<Real>>,
@@ -89,7 +92,7 @@ pub(super) fn show(
                 RichText::new(t(lang, "app.title"))
                     .size(52.0)
                     .strong()
-                    .color(ACCENT),
+                    .color(colours(ui.ctx()).accent),
             );
             ui.label(RichText::new(t(lang, "app.subtitle")).size(16.0).weak());
             ui.add_space(26.0);
@@ -138,6 +141,9 @@ pub(super) fn show(
                     Err(e) => flash.show(tf(lang, "replay.save_failed", &[&e]), true, now),
                 }
             }
+            if has_moves && big_button(ui, t(lang, "dialog.save_as"), t(lang, "menu.save_as_tip")) {
+                dialogs.write(FileDialog::SaveGame);
+            }
             if big_button(ui, t(lang, "menu.load"), t(lang, "load.drop_hint")) {
                 next.set(Overlay::SavedGames);
             }
@@ -167,7 +173,7 @@ pub(super) fn show(
             ];
             let mut dismiss = false;
             for warning in warnings.into_iter().flatten() {
-                ui.label(RichText::new(warning).color(ERROR));
+                ui.label(RichText::new(warning).color(colours(ui.ctx()).warning));
                 dismiss = true;
             }
             if dismiss && ui.button(t(lang, "settings.dismiss")).clicked() {

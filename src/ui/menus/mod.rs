@@ -23,7 +23,8 @@ use crate::input::MenuRequest;
 use crate::persistence;
 use crate::play::replay::{OpenFile, Replay};
 use crate::settings::Settings;
-use crate::ui_core::{Overlay, ReplayReturn, widgets};
+use crate::ui_core::colours::colours;
+use crate::ui_core::{Overlay, ReplayReturn};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::window::FileDragAndDrop;
@@ -119,10 +120,11 @@ fn show_flash(
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;
+    let palette = colours(ctx);
     let color = if flash.error {
-        widgets::ERROR
+        palette.warning
     } else {
-        widgets::ACCENT
+        palette.accent
     };
     let mut dismissed = false;
     egui::Area::new(egui::Id::new("flash"))

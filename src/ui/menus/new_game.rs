@@ -6,7 +6,8 @@ use crate::i18n::{Language, color_name, level_description, level_name, t, tf};
 use crate::play::clock::GameClock;
 use crate::play::game::{GameCommand, Match, MatchSettings, Mode, Player};
 use crate::settings::Settings;
-use crate::ui_core::widgets::{self, ACCENT};
+use crate::ui_core::colours::colours;
+use crate::ui_core::widgets;
 use crate::ui_core::{Overlay, pickers};
 use bevy::prelude::*;
 use bevy_egui::EguiContexts;
@@ -226,7 +227,11 @@ pub(super) fn level_picker(ui: &mut egui::Ui, lang: Language, level: &mut Level)
         for candidate in Level::ALL {
             let chosen = *level == candidate;
             let name = RichText::new(level_name(lang, candidate)).strong();
-            let name = if chosen { name.color(ACCENT) } else { name };
+            let name = if chosen {
+                name.color(colours(ui.ctx()).accent)
+            } else {
+                name
+            };
             ui.horizontal(|ui| {
                 if ui.radio(chosen, name).clicked() {
                     *level = candidate;

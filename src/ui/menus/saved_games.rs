@@ -9,8 +9,9 @@ use crate::persistence::ListEntry;
 use crate::persistence::autosave::GameFiles;
 use crate::play::replay::{OpenFile, Replay};
 use crate::settings::Settings;
+use crate::ui_core::colours::colours;
 use crate::ui_core::sections::FileButtons;
-use crate::ui_core::widgets::{self, ERROR};
+use crate::ui_core::widgets;
 use crate::ui_core::{Overlay, ReplayReturn};
 use bevy::prelude::*;
 use bevy_egui::EguiContexts;
@@ -196,8 +197,15 @@ fn table(
     // Files that could not be read, each with the reason, under the table.
     for e in entries.iter().filter_map(|e| e.as_ref().err()) {
         ui.horizontal_wrapped(|ui| {
-            ui.label(RichText::new(format!("{}:", t(lang, "load.unreadable"))).color(ERROR));
-            ui.label(RichText::new(e.to_string()).small().color(ERROR));
+            ui.label(
+                RichText::new(format!("{}:", t(lang, "load.unreadable")))
+                    .color(colours(ui.ctx()).warning),
+            );
+            ui.label(
+                RichText::new(e.to_string())
+                    .small()
+                    .color(colours(ui.ctx()).warning),
+            );
         });
     }
 }

@@ -7,7 +7,8 @@ use crate::persistence::settings_file::{FILE_NAME, SettingsStore};
 use crate::play::game::GameCommand;
 use crate::settings::{MAX_AI_THREADS, Settings, Theme, all_cores_but_one};
 use crate::ui_core::Overlay;
-use crate::ui_core::widgets::{self, ERROR, section};
+use crate::ui_core::colours::colours;
+use crate::ui_core::widgets::{self, section};
 use bevy::prelude::*;
 use bevy_egui::EguiContexts;
 use bevy_egui::egui::{self, RichText};
@@ -40,7 +41,11 @@ pub(super) fn show(
         };
         ui.label(RichText::new(note).small().weak());
         if let Some(warning) = &store.warning {
-            ui.label(RichText::new(warning.text(lang)).small().color(ERROR));
+            ui.label(
+                RichText::new(warning.text(lang))
+                    .small()
+                    .color(colours(ui.ctx()).warning),
+            );
         }
     });
     if edited.ai_level != settings.ai_level {

@@ -9,11 +9,12 @@ use crate::persistence::{Opponent, Outcome, PastGame, Statistics, Tally};
 use crate::play::replay::OpenFile;
 use crate::settings::Settings;
 use crate::ui_core::Overlay;
+use crate::ui_core::colours::colours;
 use crate::ui_core::sections::FileButtons;
-use crate::ui_core::widgets::{self, ACCENT, ERROR};
+use crate::ui_core::widgets;
 use bevy::prelude::*;
 use bevy_egui::EguiContexts;
-use bevy_egui::egui::{self, Color32, RichText};
+use bevy_egui::egui::{self, RichText};
 use gomoku_engine::Color as StoneColor;
 
 #[derive(Resource, Default)]
@@ -33,9 +34,9 @@ fn refresh(files: Res<GameFiles>, mut stats: ResMut<Computed>) {
 }
 
 fn tally_cells(ui: &mut egui::Ui, tally: Tally) {
-    ui.label(RichText::new(tally.wins.to_string()).color(Color32::from_rgb(140, 210, 120)));
+    ui.label(RichText::new(tally.wins.to_string()).color(colours(ui.ctx()).good));
     ui.label(tally.draws.to_string());
-    ui.label(RichText::new(tally.losses.to_string()).color(ERROR));
+    ui.label(RichText::new(tally.losses.to_string()).color(colours(ui.ctx()).warning));
 }
 
 pub(super) fn show(
@@ -66,13 +67,14 @@ pub(super) fn show(
                 RichText::new(t(lang, "stats.past"))
                     .strong()
                     .size(18.0)
-                    .color(ACCENT),
+                    .color(colours(ui.ctx()).accent),
             );
             past_games(ui, lang, stats, &mut open, &mut file_buttons);
         }
         if stats.unreadable > 0 {
             ui.label(
-                RichText::new(tf(lang, "stats.unreadable", &[&stats.unreadable])).color(ERROR),
+                RichText::new(tf(lang, "stats.unreadable", &[&stats.unreadable]))
+                    .color(colours(ui.ctx()).warning),
             );
         }
     });
@@ -154,9 +156,9 @@ fn past_games(
                 ui.label(rule_name(lang, game.summary.rule));
                 ui.label(color_name(lang, game.human));
                 let (key, color) = match game.outcome {
-                    Outcome::Win => ("outcome.win", Color32::from_rgb(140, 210, 120)),
+                    Outcome::Win => ("outcome.win", colours(ui.ctx()).good),
                     Outcome::Draw => ("outcome.draw", ui.visuals().text_color()),
-                    Outcome::Loss => ("outcome.loss", ERROR),
+                    Outcome::Loss => ("outcome.loss", colours(ui.ctx()).warning),
                 };
                 ui.horizontal(|ui| {
                     ui.label(RichText::new(t(lang, key)).color(color));
