@@ -14,16 +14,7 @@
 //! * choices: how often a colour choice took the side the judge prefers;
 //! * self-play: from each final position, both sides played by the same
 //!   fast search; how often the seat that made the last colour choice won
-//!   (above 50% means its choices pick the better side);
-//! * Taraguchi-10: how often Black chose the ten offers (the other option
-//!   is the 5th in the 9×9).
-//!
-//! With `PARITY=1` it also plays fast self-play from every position offered
-//! for a colour choice and prints how often a judgement of that position
-//! named the winner: from an even depth (depth 6 and 120k nodes, redone from
-//! the even depth below when the nodes stop it after an odd one: the AI's
-//! swap decisions at Expert before), from an odd depth (depth 7 and 120k
-//! nodes, odd fallback: the AI's now), and "the side to move wins".
+//!   (above 50% means its choices pick the better side).
 
 use gomoku_engine::opening::ai::{Budget, OpeningAi};
 use gomoku_engine::opening::{Action, Decision, Opening, OpeningRule, Seat, Task};
@@ -51,22 +42,10 @@ fn game_rule(rule: OpeningRule) -> Rule {
 
 /// The judge's value of `board` for Black, `to_move` to play.
 fn judge(searcher: &mut Searcher, board: &Board, to_move: Color) -> i32 {
-    value_for_black(searcher, board, to_move, Some(JUDGE_DEPTH), None).0
-}
-
-/// Black's value of `board` searched within `depth` and `nodes`, and the
-/// depth reached.
-fn value_for_black(
-    searcher: &mut Searcher,
-    board: &Board,
-    to_move: Color,
-    depth: Option<u32>,
-    nodes: Option<u64>,
-) -> (i32, u32) {
     let limits = SearchLimits {
         time: None,
-        depth,
-        nodes,
+        depth: Some(JUDGE_DEPTH),
+        nodes: None,
     };
     let info = searcher.search(
         board,
@@ -80,29 +59,7 @@ fn value_for_black(
         Score::WinIn(_) => WIN,
         Score::LossIn(_) => -WIN,
     };
-    (if to_move == Color::Black { v } else { -v }, info.depth)
-}
-
-/// Whether judgements from an even and from an odd depth (see the module
-/// docs), and "the side to move wins", named the winner of fast self-play
-/// from `board`; None when the game was drawn.
-fn parity_judges(board: &Board, rule: Rule, searcher: &mut Searcher) -> Option<[bool; 3]> {
-    let to_move = Color::of_ply(board.stone_count());
-    let winner = self_play(board, rule, searcher)?;
-    let mut with_parity = |depth: u32, odd: bool| {
-        let (v, reached) = value_for_black(searcher, board, to_move, Some(depth), Some(120_000));
-        if reached > 1 && (reached % 2 == 1) != odd {
-            value_for_black(searcher, board, to_move, Some(reached - 1), None).0
-        } else {
-            v
-        }
-    };
-    let names = |v: i32| (if v > 0 { Color::Black } else { Color::White }) == winner;
-    Some([
-        names(with_parity(6, false)),
-        names(with_parity(7, true)),
-        winner == to_move,
-    ])
+    if to_move == Color::Black { v } else { -v }
 }
 
 /// One whole opening by the AI in both seats.
@@ -114,10 +71,6 @@ struct Played {
     choices: usize,
     /// The seat that made the last Swap/Keep choice.
     last_chooser: Option<Seat>,
-    /// Taraguchi-10: Black chose the ten offers.
-    ten_offers: bool,
-    /// [`parity_judges`] of each position offered for a colour choice.
-    judges: Vec<[bool; 3]>,
     opening: Opening,
     game: Game,
 }
@@ -132,8 +85,6 @@ fn play_opening(rule: OpeningRule, level: Level, seed: u64, judge_s: &mut Search
         good_choices: 0,
         choices: 0,
         last_chooser: None,
-        ten_offers: false,
-        judges: Vec::new(),
         opening: opening.clone(),
         game: game.clone(),
     };
@@ -147,17 +98,11 @@ fn play_opening(rule: OpeningRule, level: Level, seed: u64, judge_s: &mut Search
         )
         .plan(&opening, &game);
         plans += 1;
-        played.ten_offers |= actions == [Action::Decide(Decision::TenOffers)];
         if let Task::Decide { options } = &phase.task
             && options.contains(&Decision::Swap)
         {
             let black = judge(judge_s, game.board(), game.to_move());
             played.proposals.push(black);
-            if std::env::var_os("PARITY").is_some() {
-                played
-                    .judges
-                    .extend(parity_judges(game.board(), game.rule(), judge_s));
-            }
             let [Action::Decide(d)] = actions[..] else {
                 panic!("a choice is one action");
             };
@@ -185,8 +130,9 @@ fn play_opening(rule: OpeningRule, level: Level, seed: u64, judge_s: &mut Search
 }
 
 /// Plays the game on with the same fast search for both sides; the winner.
-fn self_play(board: &Board, rule: Rule, searcher: &mut Searcher) -> Option<Color> {
-    let mut board = board.clone();
+fn self_play(game: &Game, searcher: &mut Searcher) -> Option<Color> {
+    let mut board = game.board().clone();
+    let rule = game.rule();
     let limits = SearchLimits {
         time: None,
         depth: None,
@@ -220,7 +166,7 @@ fn main() {
         level.name()
     );
     println!(
-        "rule          proposals  |v|<100  100-299  300-999  >=1000  mean|v|  mean v  good choices  chooser won/decided  black won  ten offers"
+        "rule          proposals  |v|<100  100-299  300-999  >=1000  mean|v|  mean v  good choices  chooser won/decided  black won"
     );
     let only = args.get(2).and_then(|r| OpeningRule::from_name(r));
     for rule in OpeningRule::ALL[1..]
@@ -232,8 +178,7 @@ fn main() {
         let mut values = Vec::new();
         let mut signed = Vec::new();
         let (mut good, mut choices) = (0, 0);
-        let (mut chooser_won, mut decided, mut black_won, mut ten_offers) = (0, 0, 0, 0);
-        let mut judges: Vec<[bool; 3]> = Vec::new();
+        let (mut chooser_won, mut decided, mut black_won) = (0, 0, 0);
         for seed in 0..games {
             let p = play_opening(*rule, level, seed, &mut judge_s);
             if std::env::var_os("VERBOSE").is_some() {
@@ -248,9 +193,7 @@ fn main() {
             values.extend(p.proposals.iter().map(|v| v.abs()));
             good += p.good_choices;
             choices += p.choices;
-            ten_offers += usize::from(p.ten_offers);
-            judges.extend(p.judges.iter().copied());
-            if let Some(winner) = self_play(p.game.board(), p.game.rule(), &mut play_s) {
+            if let Some(winner) = self_play(&p.game, &mut play_s) {
                 decided += 1;
                 black_won += usize::from(winner == Color::Black);
                 if p.last_chooser == Some(p.opening.seat_of(winner)) {
@@ -262,7 +205,7 @@ fn main() {
         let mean_of = |v: &[i32]| v.iter().map(|&v| v as i64).sum::<i64>() / v.len().max(1) as i64;
         let (mean, black) = (mean_of(&values), mean_of(&signed));
         println!(
-            "{:<13} {:>9} {:>8} {:>8} {:>8} {:>7} {:>8} {:>7} {:>8}/{:<4} {:>12}/{:<7} {:>9} {:>7}/{games}",
+            "{:<13} {:>9} {:>8} {:>8} {:>8} {:>7} {:>8} {:>7} {:>8}/{:<4} {:>12}/{:<7} {:>6}",
             rule.to_string(),
             values.len(),
             band(0, 100),
@@ -275,18 +218,7 @@ fn main() {
             choices,
             chooser_won,
             decided,
-            black_won,
-            ten_offers
+            black_won
         );
-        if !judges.is_empty() {
-            let named = |k: usize| judges.iter().filter(|j| j[k]).count();
-            println!(
-                "  named the self-play winner of {} positions: even depth {}, odd depth {}, the side to move {}",
-                judges.len(),
-                named(0),
-                named(1),
-                named(2)
-            );
-        }
     }
 }

@@ -2,13 +2,9 @@
 //!
 //! Every judgement is "how good is this position for Black": a short
 //! [`Searcher`] search (bounded by nodes and, in the game, by time) from
-//! the side to move, turned to Black's point of view, always from an odd
-//! depth: the side to move has the last word, one move more than the
-//! other side (judgements from different parities do not compare, and an
-//! even depth leaves the mover's initiative out: in fast self-play from
-//! the AI's Swap and Swap2 proposals, the side to move won 16 of 22 and
-//! 23 of 31 games; an even-depth judgement named the winner in 9 of 22
-//! and 16 of 31, an odd one in 14 of 22 and 18 of 31). On that:
+//! the side to move, turned to Black's point of view, always from an even
+//! depth (an odd one gives the side to move the last word, and judgements
+//! from different parities do not compare). On that:
 //! * stones placed before the other player may swap (Swap, Swap2, the
 //!   canonical opening, Taraguchi's moves) aim at a balanced position: any
 //!   edge would be taken by a swap. Balancing needs stones that are not the
@@ -25,10 +21,8 @@
 //! * White's Soosorv 4th move and N: for each candidate 4th, Black's fifth
 //!   moves are valued; offering N of them is worth Black's N-th best to
 //!   Black, so White picks the 4th and N that make that nearest to even
-//!   (Black may swap next). Taraguchi's option is the one whose worst case
-//!   is better for Black: its 10th best fifth move (10 offers) against
-//!   minus the distance from even of the most balanced 5th in the 9×9
-//!   (which comes between two swap options).
+//!   (Black may swap next). Taraguchi's "10 offers" is chosen when Black's
+//!   10th best fifth move still favours Black.
 //!
 //! Lower levels search less, look at fewer candidates and add more noise to
 //! near-equal choices, so they choose like people who judge by feel.
@@ -72,10 +66,9 @@ const EVALS_PER_DECISION: u32 = 6;
 /// How much the AI may think per decision.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Budget {
-    /// Search depth per position evaluated, one ply less: it is searched
-    /// to this depth + 1 (odd, see the module docs), so that every
-    /// candidate is judged from the same horizon with the same side to
-    /// move at the leaves (values from different depths do not compare).
+    /// Search depth per position evaluated: even, so that every candidate
+    /// is judged from the same horizon with the same side to move at the
+    /// leaves (values from different depths do not compare).
     pub depth: u32,
     /// Nodes per position evaluated, a cap on the depth; 0 = shape
     /// evaluation only, no search.
@@ -240,30 +233,29 @@ impl<'a> OpeningAi<'a> {
         let left = self
             .deadline
             .map(|d| d.saturating_duration_since(Instant::now()));
-        // Odd: the side to move has the last word (one move more than the
-        // other side). Two plies more when the nodes allow.
+        // Two plies more (depth stays even) when the nodes allow.
         let deeper = if weight > 1 { 2 } else { 0 };
         let limits = SearchLimits {
             time: share.zip(left).map(|(s, l)| s.min(l)),
-            depth: Some(self.budget.depth.max(1) + 1 + deeper),
+            depth: Some(self.budget.depth.max(1) + deeper),
             nodes: Some(self.budget.nodes * weight as u64),
         };
         let mut info = self
             .searcher
             .search(board, to_move, &limits, self.cancel, &mut |_| {});
-        if info.depth.is_multiple_of(2) && info.depth > 1 && matches!(info.score, Score::Eval(_)) {
-            // Stopped by the nodes after an even depth, whose leaves leave
-            // the side to move's initiative out: judge again from the odd
-            // depth below (quick, its tree is in the table), so that
-            // candidates judged to different depths still compare.
-            let odd = SearchLimits {
+        if info.depth % 2 == 1 && info.depth > 1 && matches!(info.score, Score::Eval(_)) {
+            // Stopped by the nodes after an odd depth, whose leaves favour
+            // the side to move: judge again from the even depth below
+            // (quick, its tree is in the table), so that candidates judged
+            // to different depths still compare.
+            let even = SearchLimits {
                 depth: Some(info.depth - 1),
                 nodes: None,
                 ..limits
             };
             info = self
                 .searcher
-                .search(board, to_move, &odd, self.cancel, &mut |_| {});
+                .search(board, to_move, &even, self.cancel, &mut |_| {});
         }
         let for_mover = match info.score {
             Score::Eval(v) => v,
@@ -326,36 +318,12 @@ impl<'a> OpeningAi<'a> {
         if count == 0 {
             return Vec::new();
         }
-        let (mut sets, scored) = self.balancing_sets(board, region, count, target);
+        let to_move = Color::of_ply(board.stone_count() + count);
+        let mut sets = self.candidate_sets(board, region, count);
         if sets.is_empty() {
             // No candidate at all (a full region): a plain legal set.
             return self.random_set(board, region, count).unwrap_or_default();
         }
-        let pick = self.choose(&scored).unwrap_or(0);
-        let chosen = sets.swap_remove(pick);
-        // The position's own symmetries turn the choice into equivalent
-        // ones (the regions are centred): take one at random, so that the
-        // openings vary even where the search always prefers one twin.
-        let turn = *symmetry::of_position(board)
-            .choose(&mut self.rng)
-            .expect("the identity is a symmetry of every position");
-        chosen
-            .iter()
-            .map(|&p| turn.apply(p, board.size()))
-            .collect()
-    }
-
-    /// The sets [`Self::balanced_stones`] chooses from, and of those it
-    /// searched (in time) their indices with their distance from `target`.
-    fn balancing_sets(
-        &mut self,
-        board: &Board,
-        region: Region,
-        count: usize,
-        target: i32,
-    ) -> (Vec<Vec<Point>>, Vec<(usize, i32)>) {
-        let to_move = Color::of_ply(board.stone_count() + count);
-        let mut sets = self.candidate_sets(board, region, count);
         let shortlist = self.budget.candidates * SEARCHED_PER_CANDIDATE;
         if sets.len() > shortlist {
             let mut sifted: Vec<(i32, Vec<Point>)> = sets
@@ -381,7 +349,18 @@ impl<'a> OpeningAi<'a> {
             let v = self.value_for_black(&after, to_move);
             scored.push((i, (v - target).abs()));
         }
-        (sets, scored)
+        let pick = self.choose(&scored).unwrap_or(0);
+        let chosen = sets.swap_remove(pick);
+        // The position's own symmetries turn the choice into equivalent
+        // ones (the regions are centred): take one at random, so that the
+        // openings vary even where the search always prefers one twin.
+        let turn = *symmetry::of_position(board)
+            .choose(&mut self.rng)
+            .expect("the identity is a symmetry of every position");
+        chosen
+            .iter()
+            .map(|&p| turn.apply(p, board.size()))
+            .collect()
     }
 
     /// The sets of `count` stones [`Self::balanced_stones`] chooses from:
@@ -560,7 +539,15 @@ impl<'a> OpeningAi<'a> {
         let noise = self.budget.noise;
         let jitter = self.rng.random_range(0..noise.max(1) as u64) as i32 - noise / 2;
         if options.contains(&Decision::TenOffers) {
-            return self.taraguchi_option(board, jitter);
+            // Ten offers give Black its 10th best fifth move; the other way
+            // (with swaps around the 5th) is about even.
+            let values = self.fifth_values(board, self.budget.candidates.max(10));
+            let ten = Self::offers_worth(&values, 10);
+            return if ten + jitter > 0 {
+                Decision::TenOffers
+            } else {
+                Decision::FifthInCentre
+            };
         }
         // Black's prospects: with offers to come (Soosorv), Black is worth
         // its N-th best fifth move; otherwise the position as it is.
@@ -582,28 +569,6 @@ impl<'a> OpeningAi<'a> {
             Decision::Keep
         } else {
             Decision::Swap
-        }
-    }
-
-    /// Taraguchi-10's choice for Black: the option whose worst case is
-    /// better for Black. Ten offers leave Black its 10th best fifth move
-    /// (White picks the weakest). The 5th in the 9×9 comes between two swap
-    /// options: whoever places it can do no better than the stone nearest
-    /// to even, and the other player takes the better side of that, so
-    /// Black (who could be either) should expect minus that distance.
-    /// `jitter` and a second draw of the level's noise vary the choice
-    /// between games where the two are close.
-    fn taraguchi_option(&mut self, board: &Board, jitter: i32) -> Decision {
-        let values = self.fifth_values(board, self.budget.candidates.max(10));
-        let ten = Self::offers_worth(&values, 10);
-        let (_, scored) = self.balancing_sets(board, Region::Centre(9), 1, 0);
-        let nearest_even = scored.iter().map(|&(_, d)| d).min().unwrap_or(0);
-        let noise = self.budget.noise.max(1);
-        let centre = -nearest_even + self.rng.random_range(0..noise as u64) as i32 - noise / 2;
-        if ten + jitter > centre {
-            Decision::TenOffers
-        } else {
-            Decision::FifthInCentre
         }
     }
 
