@@ -158,6 +158,9 @@ fn pattern_of(code: u8) -> Pattern {
     [Dead, B1, F1, B2, F2, B3, F3, B4, F4, D4, F5, Overline][code as usize]
 }
 
+/// Evaluation totals by colour and by whether that colour is to move.
+type Totals = [[Value; 2]; 2];
+
 /// Cells on the four lines through a move (five each way): what a move changes.
 const LINE_CELLS: usize = 40;
 
@@ -199,7 +202,7 @@ pub struct Position {
     near: Box<[u8]>,
     /// Sum of the evaluation values of the empty cells, by colour and by
     /// whether that colour is to move.
-    total: [[Value; 2]; 2],
+    total: Totals,
     /// How many empty cells have each threat, by colour.
     threat_count: [[u16; THREATS]; 2],
     /// Moves played since construction (padded indices).
@@ -207,7 +210,7 @@ pub struct Position {
     /// The old state of the cells each move changed, [`LINE_CELLS`] a move.
     saved: Vec<(u32, CellInfo)>,
     /// The totals and threat counts before each move.
-    saved_totals: Vec<([[Value; 2]; 2], [[u16; THREATS]; 2])>,
+    saved_totals: Vec<(Totals, [[u16; THREATS]; 2])>,
     line_tables: [&'static [Pattern]; 2],
     combos: [&'static [Combo]; 2],
     /// Whether each colour has forbidden moves (Renju Black).
@@ -540,7 +543,7 @@ mod tests {
     use super::*;
     use crate::board::parse_move_list;
 
-    fn fresh_totals(pos: &Position) -> ([[Value; 2]; 2], Vec<(usize, [Threat; 2])>) {
+    fn fresh_totals(pos: &Position) -> (Totals, Vec<(usize, [Threat; 2])>) {
         let rebuilt = Position::new(pos.board(), pos.rule());
         let cells = rebuilt
             .empty_cells()
