@@ -219,6 +219,18 @@ fn best_scale(samples: &[Sample], w: &[f64]) -> f64 {
         .expect("a scale")
 }
 
+/// One Adam step of `w` along `grad` (`m`, `v`: the moment estimates).
+fn adam_step(w: &mut [f64], grad: &[f64], m: &mut [f64], v: &mut [f64], t: usize, rate: f64) {
+    let (b1, b2) = (0.9f64, 0.999f64);
+    for i in 0..w.len() {
+        m[i] = b1 * m[i] + (1.0 - b1) * grad[i];
+        v[i] = b2 * v[i] + (1.0 - b2) * grad[i] * grad[i];
+        let mh = m[i] / (1.0 - b1.powi(t as i32));
+        let vh = v[i] / (1.0 - b2.powi(t as i32));
+        w[i] -= rate * mh / (vh.sqrt() + 1e-12);
+    }
+}
+
 /// Full-batch Adam on the training split.
 fn train(samples: &[Sample], start: &[f64], scale: f64, epochs: usize, rate: f64) -> Vec<f64> {
     let mut w = start.to_vec();
@@ -248,14 +260,7 @@ fn train(samples: &[Sample], start: &[f64], scale: f64, epochs: usize, rate: f64
             let first = owner * (PATTERN_FEATURES + THREAT_FEATURES);
             grad[first..first + FIXED_PATTERNS].fill(0.0);
         }
-        let (b1, b2) = (0.9f64, 0.999f64);
-        for i in 0..w.len() {
-            m[i] = b1 * m[i] + (1.0 - b1) * grad[i];
-            v[i] = b2 * v[i] + (1.0 - b2) * grad[i] * grad[i];
-            let mh = m[i] / (1.0 - b1.powi(t as i32));
-            let vh = v[i] / (1.0 - b2.powi(t as i32));
-            w[i] -= rate * mh / (vh.sqrt() + 1e-12);
-        }
+        adam_step(&mut w, &grad, &mut m, &mut v, t, rate);
     }
     w
 }
@@ -379,14 +384,7 @@ fn train_policy(
         for (i, g) in grad.iter_mut().enumerate() {
             *g = *g / (n * temp) + MASK_PRIOR * 0.25 * (p[i] - start[i]) / (temp * temp * n);
         }
-        let (b1, b2) = (0.9f64, 0.999f64);
-        for i in 0..p.len() {
-            m[i] = b1 * m[i] + (1.0 - b1) * grad[i];
-            v[i] = b2 * v[i] + (1.0 - b2) * grad[i] * grad[i];
-            let mh = m[i] / (1.0 - b1.powi(t as i32));
-            let vh = v[i] / (1.0 - b2.powi(t as i32));
-            p[i] -= rate * mh / (vh.sqrt() + 1e-12);
-        }
+        adam_step(&mut p, &grad, &mut m, &mut v, t, rate);
     }
     p
 }

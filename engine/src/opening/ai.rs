@@ -214,15 +214,7 @@ impl<'a> OpeningAi<'a> {
         let info = self
             .searcher
             .search(board, to_move, &limits, self.cancel, &mut |_| {});
-        let for_mover = match info.score {
-            Score::Eval(v) => v,
-            Score::WinIn(n) => WIN - n as i32,
-            Score::LossIn(n) => -WIN + n as i32,
-        };
-        match to_move {
-            Color::Black => for_mover,
-            Color::White => -for_mover,
-        }
+        black_value(info.score, to_move)
     }
 
     fn judge(&mut self, board: &Board, to_move: Color, weight: u32) -> i32 {
@@ -257,15 +249,7 @@ impl<'a> OpeningAi<'a> {
                 .searcher
                 .search(board, to_move, &even, self.cancel, &mut |_| {});
         }
-        let for_mover = match info.score {
-            Score::Eval(v) => v,
-            Score::WinIn(n) => WIN - n as i32,
-            Score::LossIn(n) => -WIN + n as i32,
-        };
-        match to_move {
-            Color::Black => for_mover,
-            Color::White => -for_mover,
-        }
+        black_value(info.score, to_move)
     }
 
     /// Of `options` (any payload with a cost, lower is better), the one with
@@ -632,6 +616,20 @@ fn shape_value_for_black(board: &Board, rule: Rule, to_move: Color) -> i32 {
     match to_move {
         Color::Black => v,
         Color::White => -v,
+    }
+}
+
+/// A search's score for `to_move` as Black's value (wins as [`WIN`] less
+/// their length).
+fn black_value(score: Score, to_move: Color) -> i32 {
+    let for_mover = match score {
+        Score::Eval(v) => v,
+        Score::WinIn(n) => WIN - n as i32,
+        Score::LossIn(n) => -WIN + n as i32,
+    };
+    match to_move {
+        Color::Black => for_mover,
+        Color::White => -for_mover,
     }
 }
 
