@@ -8,6 +8,7 @@ use gomoku_engine::eval::learned::{
     self, Features, MASKS, PATTERN_FEATURES, Policy, QUIET, TABLES, THREAT_FEATURES, Weights,
 };
 use gomoku_engine::eval::pattern::{THREATS, Threat};
+use gomoku_engine::search::double_threat_wins;
 use gomoku_engine::{Board, Color};
 use std::fmt::Write as _;
 
@@ -92,21 +93,10 @@ fn hand_made() -> Weights {
 /// Whether the search settles the position before evaluating it: a five
 /// for either side, our open four, or a double threat nothing interrupts.
 fn settled(pos: &Position, us: Color) -> bool {
-    let them = us.opponent();
     let any = |c: Color, ts: &[Threat]| ts.iter().any(|&t| pos.count(c, t) > 0);
     any(us, &[Threat::Five, Threat::Flex4])
-        || any(them, &[Threat::Five])
-        || (!pos.rule().has_forbidden_moves(us)
-            && any(us, &[Threat::FourThree, Threat::ThreeThree])
-            && !any(
-                them,
-                &[
-                    Threat::Flex4,
-                    Threat::FourThree,
-                    Threat::FourPlus,
-                    Threat::Four,
-                ],
-            ))
+        || any(us.opponent(), &[Threat::Five])
+        || double_threat_wins(pos, us)
 }
 
 fn samples(games: &[GameLine]) -> [Vec<Sample>; TABLES] {
@@ -219,50 +209,60 @@ fn best_scale(samples: &[Sample], w: &[f64]) -> f64 {
         .expect("a scale")
 }
 
-/// One Adam step of `w` along `grad` (`m`, `v`: the moment estimates).
-fn adam_step(w: &mut [f64], grad: &[f64], m: &mut [f64], v: &mut [f64], t: usize, rate: f64) {
+/// Full-batch Adam from `start` for `epochs` steps; `gradient` gives the
+/// loss's gradient at the current weights.
+fn adam(
+    start: &[f64],
+    epochs: usize,
+    rate: f64,
+    gradient: impl Fn(&[f64]) -> Vec<f64>,
+) -> Vec<f64> {
     let (b1, b2) = (0.9f64, 0.999f64);
-    for i in 0..w.len() {
-        m[i] = b1 * m[i] + (1.0 - b1) * grad[i];
-        v[i] = b2 * v[i] + (1.0 - b2) * grad[i] * grad[i];
-        let mh = m[i] / (1.0 - b1.powi(t as i32));
-        let vh = v[i] / (1.0 - b2.powi(t as i32));
-        w[i] -= rate * mh / (vh.sqrt() + 1e-12);
-    }
-}
-
-/// Full-batch Adam on the training split.
-fn train(samples: &[Sample], start: &[f64], scale: f64, epochs: usize, rate: f64) -> Vec<f64> {
     let mut w = start.to_vec();
     let (mut m, mut v) = (vec![0.0; w.len()], vec![0.0; w.len()]);
+    for t in 1..=epochs as i32 {
+        let grad = gradient(&w);
+        for i in 0..w.len() {
+            m[i] = b1 * m[i] + (1.0 - b1) * grad[i];
+            v[i] = b2 * v[i] + (1.0 - b2) * grad[i] * grad[i];
+            let mh = m[i] / (1.0 - b1.powi(t));
+            let vh = v[i] / (1.0 - b2.powi(t));
+            w[i] -= rate * mh / (vh.sqrt() + 1e-12);
+        }
+    }
+    w
+}
+
+/// The pull of a prior of `pseudo` positions at `start` on the gradient,
+/// in a loss averaged over `n` positions at logistic scale `scale` (the
+/// curvature of a logistic loss near even is a quarter).
+fn prior(pseudo: f64, w: f64, start: f64, scale: f64, n: f64) -> f64 {
+    pseudo * 0.25 * (w - start) / (scale * scale * n)
+}
+
+/// The evaluation's logistic regression on the training split.
+fn train(samples: &[Sample], start: &[f64], scale: f64, epochs: usize, rate: f64) -> Vec<f64> {
     let train: Vec<&Sample> = samples.iter().filter(|s| !s.validation).collect();
     let n = train.len().max(1) as f64;
-    for t in 1..=epochs {
+    adam(start, epochs, rate, |w| {
         let mut grad = vec![0.0; w.len()];
         for s in &train {
-            let err = sigmoid(predict(s, &w) / scale) - s.score;
-            let d = dense(&s.features);
-            for (g, x) in grad.iter_mut().zip(d) {
+            let err = sigmoid(predict(s, w) / scale) - s.score;
+            for (g, x) in grad.iter_mut().zip(dense(&s.features)) {
                 *g += err * x;
             }
             grad[DENSE + s.features.mask] += err;
         }
-        for g in grad.iter_mut() {
-            *g /= n * scale;
-        }
-        // The priors: pseudo-positions at the start value (the curvature
-        // of a logistic loss near even is a quarter).
-        for i in 0..w.len() {
-            let prior = if i < DENSE { FEATURE_PRIOR } else { MASK_PRIOR };
-            grad[i] += prior * 0.25 * (w[i] - start[i]) / (scale * scale * n);
+        for (i, g) in grad.iter_mut().enumerate() {
+            let pseudo = if i < DENSE { FEATURE_PRIOR } else { MASK_PRIOR };
+            *g = *g / (n * scale) + prior(pseudo, w[i], start[i], scale, n);
         }
         for owner in 0..2 {
             let first = owner * (PATTERN_FEATURES + THREAT_FEATURES);
             grad[first..first + FIXED_PATTERNS].fill(0.0);
         }
-        adam_step(&mut w, &grad, &mut m, &mut v, t, rate);
-    }
-    w
+        grad
+    })
 }
 
 /// The move ordering the engine had before it was learned: a score for
@@ -333,27 +333,35 @@ fn choices(games: &[GameLine]) -> [Vec<Choice>; TABLES] {
     out
 }
 
+/// The candidates' probabilities under the scores `p` at `temp`.
+fn softmax(c: &Choice, p: &[f64], temp: f64) -> Vec<f64> {
+    let logits: Vec<f64> = c
+        .candidates
+        .iter()
+        .map(|&(k, v)| (p[k] + v) / temp)
+        .collect();
+    let max = logits.iter().copied().fold(f64::MIN, f64::max);
+    let exp: Vec<f64> = logits.iter().map(|l| (l - max).exp()).collect();
+    let sum: f64 = exp.iter().sum();
+    exp.into_iter().map(|e| e / sum).collect()
+}
+
 /// Mean cross-entropy of the played moves and how often the best-scored
 /// candidate was the one played.
 fn policy_loss(choices: &[Choice], p: &[f64], temp: f64, validation: bool) -> (f64, f64) {
     let (mut total, mut top, mut n) = (0.0, 0, 0);
     for c in choices.iter().filter(|c| c.validation == validation) {
-        let logits: Vec<f64> = c
-            .candidates
-            .iter()
-            .map(|&(k, v)| (p[k] + v) / temp)
-            .collect();
-        let max = logits.iter().copied().fold(f64::MIN, f64::max);
-        let sum: f64 = logits.iter().map(|l| (l - max).exp()).sum();
-        total -= logits[c.played] - max - sum.ln();
-        top += (logits[c.played] >= max) as usize;
+        let probs = softmax(c, p, temp);
+        let played = probs[c.played];
+        total -= played.max(1e-300).ln();
+        top += probs.iter().all(|&q| q <= played) as usize;
         n += 1;
     }
     (total / n.max(1) as f64, top as f64 / n.max(1) as f64)
 }
 
-/// Softmax regression of the played move on the threat-pair scores
-/// (full-batch Adam, a prior towards the start as for the evaluation).
+/// Softmax regression of the played move on the threat-pair scores (a
+/// prior towards the start as for the evaluation).
 fn train_policy(
     choices: &[Choice],
     start: &[f64],
@@ -361,32 +369,21 @@ fn train_policy(
     epochs: usize,
     rate: f64,
 ) -> Vec<f64> {
-    let mut p = start.to_vec();
-    let (mut m, mut v) = (vec![0.0; p.len()], vec![0.0; p.len()]);
     let train: Vec<&Choice> = choices.iter().filter(|c| !c.validation).collect();
     let n = train.len().max(1) as f64;
-    for t in 1..=epochs {
+    adam(start, epochs, rate, |p| {
         let mut grad = vec![0.0; p.len()];
         for c in &train {
-            let logits: Vec<f64> = c
-                .candidates
-                .iter()
-                .map(|&(k, v)| (p[k] + v) / temp)
-                .collect();
-            let max = logits.iter().copied().fold(f64::MIN, f64::max);
-            let exp: Vec<f64> = logits.iter().map(|l| (l - max).exp()).collect();
-            let sum: f64 = exp.iter().sum();
-            for (i, &(k, _)) in c.candidates.iter().enumerate() {
-                grad[k] += exp[i] / sum;
+            for (&(k, _), q) in c.candidates.iter().zip(softmax(c, p, temp)) {
+                grad[k] += q;
             }
             grad[c.candidates[c.played].0] -= 1.0;
         }
         for (i, g) in grad.iter_mut().enumerate() {
-            *g = *g / (n * temp) + MASK_PRIOR * 0.25 * (p[i] - start[i]) / (temp * temp * n);
+            *g = *g / (n * temp) + prior(MASK_PRIOR, p[i], start[i], temp, n);
         }
-        adam_step(&mut p, &grad, &mut m, &mut v, t, rate);
-    }
-    p
+        grad
+    })
 }
 
 /// The learned policy as a table, every pair kept on its side of

@@ -1,10 +1,11 @@
 //! `texel gen`: self-play games for the fit, and the games file format.
 
+use crate::openings::board_of;
 use chacha20::ChaCha8Rng;
 use gomoku_engine::board::parse_move_list;
 use gomoku_engine::rules::{self, Rule};
 use gomoku_engine::search::{Score, SearchLimits, Searcher};
-use gomoku_engine::{Board, Color, Point};
+use gomoku_engine::{Color, Point};
 use rand::{RngExt, SeedableRng};
 use std::io::Write;
 use std::sync::atomic::AtomicBool;
@@ -142,14 +143,6 @@ fn balanced_opening(rule: Rule, rng: &mut ChaCha8Rng) -> Vec<Point> {
             return moves;
         }
     }
-}
-
-fn board_of(moves: &[Point]) -> Board {
-    let mut b = Board::new(15).expect("15 is a valid size");
-    for (n, p) in moves.iter().enumerate() {
-        b.place(*p, Color::of_ply(n)).expect("distinct stones");
-    }
-    b
 }
 
 /// One self-play game from `opening`, each move limited to `nodes`.

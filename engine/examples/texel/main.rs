@@ -20,6 +20,10 @@
 
 mod fit;
 mod games;
+// Shared with the match harness: its opening helpers.
+#[allow(dead_code)]
+#[path = "../match/openings.rs"]
+mod openings;
 
 use std::process::exit;
 

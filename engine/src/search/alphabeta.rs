@@ -93,7 +93,7 @@ pub fn must_defend(pos: &Position, them: Color) -> bool {
 /// three then becomes a straight four) or one of the threes, and makes at
 /// most a three of its own, too slow. Renju Black's threes may be fake (the
 /// tables cannot see it), so its double threats are left to the search.
-fn double_threat_wins(pos: &Position, us: Color) -> bool {
+pub fn double_threat_wins(pos: &Position, us: Color) -> bool {
     let them = us.opponent();
     if fake_threes(pos, us) {
         return false;

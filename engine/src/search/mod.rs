@@ -30,6 +30,9 @@ use crate::board::{Board, Color, Point};
 use crate::eval::Position;
 use crate::eval::pattern::Threat;
 use crate::rules::{self, Rule};
+/// Whether the side to move wins by a double threat nothing interrupts (the
+/// search settles such positions without evaluating them).
+pub use alphabeta::double_threat_wins;
 use alphabeta::{Engine, INF, MATE, MATE_BOUND, win_at};
 pub use params::{PARAMS, ParamSpec, SearchParams};
 use std::sync::atomic::{AtomicBool, Ordering};
