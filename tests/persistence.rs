@@ -1278,3 +1278,113 @@ fn a_new_ai_level_applies_to_the_game_in_play() {
     assert_eq!(app.world().resource::<Match>().generation(), generation);
     wait_for_files(&app);
 }
+
+/// The module a source file under `src/` is (`play/ai.rs` is `play::ai`,
+/// `play/mod.rs` is `play`, `lib.rs` the crate).
+fn module_of(path: &Path) -> Vec<String> {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut parts: Vec<String> = path
+        .strip_prefix(&src)
+        .unwrap()
+        .with_extension("")
+        .iter()
+        .map(|p| p.to_string_lossy().into_owned())
+        .collect();
+    if matches!(
+        parts.last().map(String::as_str),
+        Some("mod" | "lib" | "main")
+    ) {
+        parts.pop();
+    }
+    parts
+}
+
+/// The module paths `text` names after `crate::` and `super::` (relative
+/// to `module`), code only: `use super::{a::X, b}` names `a` and `b`.
+fn named_paths(module: &[String], text: &str) -> Vec<Vec<String>> {
+    let parent = &module[..module.len().saturating_sub(1)];
+    let mut out = Vec::new();
+    for line in text.lines().filter(|l| !l.trim_start().starts_with("//")) {
+        for (prefix, base) in [("crate::", &[][..]), ("super::", parent)] {
+            for (at, _) in line.match_indices(prefix) {
+                let rest = &line[at + prefix.len()..];
+                let items: Vec<&str> = match rest.strip_prefix('{') {
+                    Some(group) => group.split(',').collect(),
+                    None => vec![rest],
+                };
+                for item in items {
+                    let segments = item.trim().split("::").take_while(|s| {
+                        !s.is_empty()
+                            && s.chars()
+                                .all(|c| c.is_ascii_lowercase() || c == '_' || c.is_ascii_digit())
+                    });
+                    let mut path = base.to_vec();
+                    path.extend(segments.map(str::to_string));
+                    out.push(path);
+                }
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn no_modules_of_one_folder_import_each_other_in_a_circle() {
+    let sources = source_texts();
+    let modules: std::collections::HashSet<Vec<String>> =
+        sources.iter().map(|(path, _)| module_of(path)).collect();
+    // Edges between siblings: `a::b::c` using `a::d::e` is `a::b` -> `a::d`.
+    let mut edges: std::collections::BTreeSet<(Vec<String>, Vec<String>)> = Default::default();
+    for (path, text) in &sources {
+        let from = module_of(path);
+        for named in named_paths(&from, text) {
+            let Some(to) = (1..=named.len())
+                .rev()
+                .map(|k| named[..k].to_vec())
+                .find(|p| modules.contains(p))
+            else {
+                continue;
+            };
+            let common = from.iter().zip(&to).take_while(|(a, b)| a == b).count();
+            if common < from.len() && common < to.len() {
+                edges.insert((from[..=common].to_vec(), to[..=common].to_vec()));
+            }
+        }
+    }
+    assert!(edges.len() > 30, "only {} edges found", edges.len());
+    // A circle is an edge whose target reaches its source.
+    let reaches = |from: &Vec<String>, goal: &Vec<String>| {
+        let mut seen = std::collections::HashSet::new();
+        let mut todo = vec![from.clone()];
+        while let Some(m) = todo.pop() {
+            if &m == goal {
+                return true;
+            }
+            if seen.insert(m.clone()) {
+                todo.extend(
+                    edges
+                        .iter()
+                        .filter(|(a, _)| *a == m)
+                        .map(|(_, b)| b.clone()),
+                );
+            }
+        }
+        false
+    };
+    let circles: Vec<String> = edges
+        .iter()
+        .filter(|(a, b)| reaches(b, a))
+        .map(|(a, b)| format!("{} -> {}", a.join("::"), b.join("::")))
+        .collect();
+    assert!(circles.is_empty(), "edges in a circle: {circles:#?}");
+    // The match knows nothing of how it is shown or asked for.
+    for (a, b) in &edges {
+        assert!(
+            !(a[0] == "play"
+                && ["ui", "ui_core", "board", "input", "audio"].contains(&b[0].as_str())),
+            "{} imports {}",
+            a.join("::"),
+            b.join("::")
+        );
+    }
+}

@@ -5,7 +5,7 @@
 //! [`Game`] shown through [`BoardSource`]; the match is never touched, and
 //! play (clocks, the AI's move) is paused meanwhile, as under any menu.
 
-use super::live::LiveAnalysis;
+use super::live::{AnswerWanted, LiveAnalysis};
 use crate::board::shown::BoardSource;
 use crate::i18n::{t, tf};
 use crate::persistence::autosave::{self, GameFiles};
@@ -150,7 +150,12 @@ pub(super) fn plugin(app: &mut App) {
         )
         .add_systems(
             Update,
-            (apply_commands, answer_with_the_analysis, show_the_branch)
+            (
+                apply_commands,
+                answer_with_the_analysis,
+                want_the_answer,
+                show_the_branch,
+            )
                 .chain()
                 .in_set(ExplorationSystems),
         )
@@ -308,6 +313,11 @@ fn answer_with_the_analysis(
         // player still has the branch as it was.
         warn!("the analysis proposed an illegal answer");
     }
+}
+
+/// The analysis runs for the answer the player asked for.
+fn want_the_answer(exploration: Res<Exploration>, mut wanted: ResMut<AnswerWanted>) {
+    wanted.set_if_neq(AnswerWanted(exploration.is_waiting_for_answer()));
 }
 
 /// The board shows the branch while there is one.

@@ -4,7 +4,6 @@
 //! changes and stops it when nothing asks for it any more.
 
 use super::AnalysisMode;
-use super::exploration::Exploration;
 use crate::board::shown::{BoardSource, Shown};
 use crate::play::AppSystems;
 use crate::play::ai::lower_thread_priority;
@@ -122,15 +121,20 @@ fn request_for(
     })
 }
 
+/// Whether the AI's answer on the explored branch is wanted: the search
+/// runs for it even where the analysis is not shown. The exploration
+/// writes it, before the searches follow the board ([`AppSystems::React`]).
+#[derive(Resource, Default, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AnswerWanted(pub bool);
+
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<LiveAnalysis>()
+        .init_resource::<AnswerWanted>()
         .add_message::<KeepTicking>()
         .add_systems(
             Update,
             (
-                follow_the_board
-                    .in_set(AppSystems::React)
-                    .after(super::exploration::ExplorationSystems),
+                follow_the_board.in_set(AppSystems::React),
                 keep_ticking_while_running,
             ),
         );
@@ -150,13 +154,13 @@ fn follow_the_board(
     shown: Shown,
     source: Res<BoardSource>,
     mode: Res<AnalysisMode>,
-    exploration: Res<Exploration>,
+    answer: Res<AnswerWanted>,
     overlay: Res<State<Overlay>>,
     mut live: ResMut<LiveAnalysis>,
 ) {
     let game = shown.game();
     let analysing = mode.analysing(&source) && super::shows_analysis(*overlay.get());
-    let wanted = request_for(game, &mode, analysing, exploration.is_waiting_for_answer());
+    let wanted = request_for(game, &mode, analysing, answer.0);
     // Only real news marks the resource changed (the board's marks and
     // the panel follow it).
     let quiet = live.bypass_change_detection();

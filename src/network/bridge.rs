@@ -123,7 +123,7 @@ pub fn catchup(m: &Match, snapshot: &Snapshot) -> Catchup {
         let placed = m
             .game()
             .opening()
-            .map_or(0, crate::play::opening::stones_placed);
+            .map_or(0, crate::play::record::stones_placed);
         if m.game().moves().len() != placed {
             return Catchup::Replace;
         }
@@ -135,7 +135,7 @@ pub fn catchup(m: &Match, snapshot: &Snapshot) -> Catchup {
         let fixed = m
             .game()
             .opening()
-            .map_or(0, crate::play::opening::stones_placed);
+            .map_or(0, crate::play::record::stones_placed);
         if keep < fixed {
             // Undo never takes the opening's stones back.
             return Catchup::Replace;

@@ -10,7 +10,7 @@ use crate::play::game::{
     GameCommand, GameDecided, GameStarted, Match, MatchSettings, Mode, MovesTakenBack, Notice,
     Player as Seat, StonePlaced,
 };
-use crate::play::opening::replay_until;
+use crate::play::record::replay_until;
 use crate::settings::Settings;
 use bevy::prelude::*;
 use gomoku_engine::Color;

@@ -6,7 +6,6 @@
 use crate::i18n::{Language, forbidden_name, game_result_text, level_name, t, tf};
 use crate::play::AppSystems;
 use crate::play::clock::{GameClock, NextClock};
-use crate::play::opening::OpeningStep;
 use crate::play::phase::Phase;
 use crate::settings::{self, Settings};
 use bevy::prelude::*;
@@ -240,7 +239,7 @@ impl Match {
             ..settings.clone()
         };
         // The new match starts here: nothing to redo into.
-        let game = super::opening::replay_until(&self.game, self.game.moves().len()).ok()?;
+        let game = super::record::replay_until(&self.game, self.game.moves().len()).ok()?;
         Some(Match::from_game(changed, game, now))
     }
 
@@ -336,7 +335,7 @@ impl Match {
         }
         self.game
             .opening()
-            .map_or(0, |o| super::opening::stones_placed(o).min(n))
+            .map_or(0, |o| super::record::stones_placed(o).min(n))
     }
 
     /// How many plies an undo takes back: one, except against the AI, where
@@ -487,15 +486,20 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                apply_commands,
-                apply_move_requests,
-                super::opening::apply_opening_steps,
-                sync_phase,
+                (apply_commands, apply_move_requests)
+                    .chain()
+                    .in_set(PlacementSystems),
+                sync_phase.after(PlacementSystems),
             )
-                .chain()
                 .in_set(AppSystems::Apply),
         );
 }
+
+/// The match's commands and its placement system, in that order. The
+/// opening's steps are applied after them (its clicks arrive as
+/// [`MoveRequest`]s too), and the phase follows both ([`sync_phase`]).
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PlacementSystems;
 
 /// The single placement system.
 fn apply_move_requests(
@@ -506,16 +510,14 @@ fn apply_move_requests(
     time: Res<Time>,
     settings: Option<Res<Settings>>,
     mut commands: Commands,
-    mut opening_steps: MessageWriter<OpeningStep>,
 ) {
     let now = time.elapsed_secs_f64();
     let lang = settings::language(settings.as_deref());
     for request in requests.read() {
         if m.in_opening() {
             // A click in the opening places, offers or picks: the opening's
-            // system judges it (an AI move from before the opening is stale
+            // systems judge it (an AI move from before the opening is stale
             // there too).
-            opening_steps.write(OpeningStep::at_point(&m, request));
             continue;
         }
         match request.by {
@@ -725,7 +727,7 @@ fn declare(
 
 /// Keeps [`Phase`] in step with the engine's result (an undo reopens a
 /// finished game).
-fn sync_phase(m: Res<Match>, mut phase: ResMut<NextState<Phase>>) {
+pub(super) fn sync_phase(m: Res<Match>, mut phase: ResMut<NextState<Phase>>) {
     if m.is_changed() {
         // `(*phase)`: the state's own set_if_neq, not the change-detection one.
         (*phase).set_if_neq(if m.game.is_over() {

@@ -9,6 +9,7 @@ pub mod clock;
 pub mod game;
 pub mod opening;
 pub mod phase;
+pub mod record;
 pub mod replay;
 pub mod timekeeping;
 

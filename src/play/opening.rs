@@ -11,8 +11,8 @@
 use super::ai::{SearcherPool, lower_thread_priority};
 use super::clock::AiTimeLimit;
 use super::game::{
-    GameDecided, Match, MatchSettings, Mode, MoveRefused, MoveRequest, Mover, Notice, Player,
-    StonePlaced, refusal,
+    GameDecided, Match, MatchSettings, Mode, MoveRefused, MoveRequest, Mover, Notice,
+    PlacementSystems, Player, StonePlaced, refusal, sync_phase,
 };
 use super::{AppSystems, PausableSystems, Pause};
 use crate::i18n::opening::opening_error_text;
@@ -20,8 +20,8 @@ use crate::settings::{self, Settings};
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use gomoku_engine::opening::ai::{Budget, OpeningAi};
-use gomoku_engine::opening::{Action, Opening, OpeningRule, Task as PhaseTask};
-use gomoku_engine::{Game, Point, Rule};
+use gomoku_engine::opening::{Action, OpeningRule, Task as PhaseTask};
+use gomoku_engine::{Point, Rule};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -62,7 +62,7 @@ impl OpeningStep {
     /// stone to place, the fifth move to offer or to pick. In a phase that
     /// asks for a choice it stays a stone, which the opening refuses with
     /// the reason.
-    pub(super) fn at_point(m: &Match, request: &MoveRequest) -> OpeningStep {
+    fn at_point(m: &Match, request: &MoveRequest) -> OpeningStep {
         let phase = m.opening_phase();
         OpeningStep {
             actions: vec![point_action(phase.map(|p| p.task), request.point)],
@@ -111,49 +111,6 @@ pub fn allows(m: &Match, p: Point) -> bool {
     }
 }
 
-/// The stones the opening has put on the board so far.
-pub fn stones_placed(opening: &Opening) -> usize {
-    opening
-        .actions()
-        .iter()
-        .filter(|a| matches!(a, Action::Place(_) | Action::Pick(_)))
-        .count()
-}
-
-/// `game` as it was after its first `plies` moves, with its opening's
-/// record up to there (every action that leaves at most `plies` stones),
-/// and nothing to redo.
-pub fn replay_until(game: &Game, plies: usize) -> Result<Game, String> {
-    let plies = plies.min(game.moves().len());
-    let mut fresh = Game::new(game.rule(), game.size())
-        .map_err(|e| e.to_string())?
-        .with_policy(game.policy());
-    if let Some(opening) = game.opening() {
-        let mut replayed =
-            Opening::new(opening.rule(), game.size()).map_err(|e| format!("opening: {e}"))?;
-        for (i, &action) in opening.actions().iter().enumerate() {
-            let places = matches!(action, Action::Place(_) | Action::Pick(_));
-            if places && fresh.moves().len() >= plies {
-                break;
-            }
-            replayed
-                .apply(&mut fresh, action)
-                .map_err(|e| format!("opening action {}: {e}", i + 1))?;
-        }
-        fresh.set_opening(Some(replayed));
-    }
-    for (i, &p) in game.moves()[..plies]
-        .iter()
-        .enumerate()
-        .skip(fresh.moves().len())
-    {
-        fresh
-            .play(p)
-            .map_err(|e| format!("move {} cannot be played: {e}", i + 1))?;
-    }
-    Ok(fresh)
-}
-
 /// The AI planning its opening phase.
 #[derive(Component)]
 pub struct OpeningPlan {
@@ -170,15 +127,39 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, poll_plans.in_set(AppSystems::Decide))
         .add_systems(
             Update,
+            // The placement system leaves the opening's clicks to these;
+            // the phase follows what they applied.
+            (clicks_in_the_opening, apply_opening_steps)
+                .chain()
+                .in_set(AppSystems::Apply)
+                .after(PlacementSystems)
+                .before(sync_phase),
+        )
+        .add_systems(
+            Update,
             (cancel_stale_plans, start_plan.in_set(PausableSystems))
                 .chain()
                 .in_set(AppSystems::React),
         );
 }
 
+/// A click on the board (or the AI's move, stale there) while the opening
+/// is in progress places, offers or picks: it becomes the opening's step.
+fn clicks_in_the_opening(
+    mut requests: MessageReader<MoveRequest>,
+    m: Res<Match>,
+    mut steps: MessageWriter<OpeningStep>,
+) {
+    for request in requests.read() {
+        if m.in_opening() {
+            steps.write(OpeningStep::at_point(&m, request));
+        }
+    }
+}
+
 /// Applies opening steps: a human's only when a human acts now, an AI's
 /// only for the position it was planned for.
-pub(super) fn apply_opening_steps(
+fn apply_opening_steps(
     mut steps: MessageReader<OpeningStep>,
     mut m: ResMut<Match>,
     mut notice: ResMut<Notice>,

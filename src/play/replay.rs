@@ -74,7 +74,7 @@ impl Replay {
         } else {
             // Every prefix of a loaded record is legal, its opening's
             // phases included: the readers replayed the whole game.
-            super::opening::replay_until(&self.record.game, n)
+            super::record::replay_until(&self.record.game, n)
                 .expect("a prefix of a loaded record replays")
         };
     }
