@@ -349,7 +349,8 @@ fn multi_pv_choice(
         ui.label(t(lang, "analysis.lines"))
             .on_hover_text(t(lang, "analysis.lines_tip"));
         for n in 1..=MAX_MULTI_PV {
-            if ui.selectable_label(n == current, n.to_string()).clicked() && n != current {
+            let label = ui.selectable_label(n == current, n.to_string());
+            if label.on_hover_text(t(lang, "tip.multi_pv")).clicked() && n != current {
                 switches.write(AnalysisCommand::MultiPv(n));
             }
         }

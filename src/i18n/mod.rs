@@ -14,6 +14,7 @@ mod analysis;
 mod network;
 pub mod opening;
 mod review;
+mod tips;
 
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
@@ -484,6 +485,7 @@ pub const TABLES: &[&[(&str, &str, &str)]] = &[
     opening::STRINGS,
     analysis::STRINGS,
     review::STRINGS,
+    tips::STRINGS,
 ];
 
 /// Every (key, English, Chinese) of all tables.

@@ -140,12 +140,14 @@ pub fn section(ui: &mut egui::Ui, lang: Language, lan: &mut Lan) {
     log_lines(ui, lang, &lan.log[start..]);
     let mut send = false;
     ui.horizontal(|ui| {
-        let field = ui.add(
-            egui::TextEdit::singleline(&mut lan.chat_draft)
-                .hint_text(t(lang, "lan.chat_hint"))
-                .char_limit(gomoku_net::message::MAX_CHAT)
-                .desired_width(150.0),
-        );
+        let field = ui
+            .add(
+                egui::TextEdit::singleline(&mut lan.chat_draft)
+                    .hint_text(t(lang, "lan.chat_hint"))
+                    .char_limit(gomoku_net::message::MAX_CHAT)
+                    .desired_width(150.0),
+            )
+            .on_hover_text(t(lang, "tip.lan_chat"));
         send = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
         send |= ui
             .add_enabled(link_up, egui::Button::new(t(lang, "lan.send")))
@@ -173,10 +175,12 @@ fn question(ui: &mut egui::Ui, lang: Language, text: String, mut answer: impl Fn
         .show(ui, |ui| {
             ui.label(RichText::new(text).strong());
             ui.horizontal(|ui| {
-                if ui.button(t(lang, "lan.accept")).clicked() {
+                let accept = ui.button(t(lang, "lan.accept"));
+                if accept.on_hover_text(t(lang, "tip.lan_accept")).clicked() {
                     answer(true);
                 }
-                if ui.button(t(lang, "lan.decline")).clicked() {
+                let decline = ui.button(t(lang, "lan.decline"));
+                if decline.on_hover_text(t(lang, "tip.lan_decline")).clicked() {
                     answer(false);
                 }
             });

@@ -230,6 +230,7 @@ fn tabs(ui: &mut egui::Ui, lang: Language, current: Overlay, next: &mut NextStat
         ] {
             if ui
                 .selectable_label(current == screen, RichText::new(t(lang, key)).size(18.0))
+                .on_hover_text(t(lang, "tip.lan_screen"))
                 .clicked()
                 && current != screen
             {
@@ -246,7 +247,8 @@ fn name_field(ui: &mut egui::Ui, lang: Language, name: &mut String) {
         egui::TextEdit::singleline(name)
             .char_limit(gomoku_net::message::MAX_NAME)
             .desired_width(220.0),
-    );
+    )
+    .on_hover_text(t(lang, "tip.lan_name"));
     ui.end_row();
 }
 
@@ -326,8 +328,11 @@ fn host_form(ui: &mut egui::Ui, lang: Language, d: &mut HostDraft) {
             ui.label(t(lang, "new.clock"));
             ui.vertical(|ui| {
                 ui.horizontal(|ui| {
-                    ui.radio_value(&mut d.timed, false, t(lang, "clock.none"));
-                    ui.radio_value(&mut d.timed, true, t(lang, "clock.per_game"));
+                    let tip = t(lang, "tip.lan_timed");
+                    ui.radio_value(&mut d.timed, false, t(lang, "clock.none"))
+                        .on_hover_text(tip);
+                    ui.radio_value(&mut d.timed, true, t(lang, "clock.per_game"))
+                        .on_hover_text(tip);
                 });
                 if d.timed {
                     pickers::game_clock_fields(ui, lang, &mut d.minutes, &mut d.increment_secs);
@@ -336,10 +341,12 @@ fn host_form(ui: &mut egui::Ui, lang: Language, d: &mut HostDraft) {
             });
             ui.end_row();
             ui.label(t(lang, "lan.port"));
-            ui.add(egui::DragValue::new(&mut d.port).range(1024..=65535));
+            ui.add(egui::DragValue::new(&mut d.port).range(1024..=65535))
+                .on_hover_text(t(lang, "tip.lan_port"));
             ui.end_row();
             ui.label("");
-            ui.checkbox(&mut d.announce, t(lang, "lan.announce"));
+            ui.checkbox(&mut d.announce, t(lang, "lan.announce"))
+                .on_hover_text(t(lang, "tip.lan_announce"));
             ui.end_row();
         });
 }
@@ -483,6 +490,7 @@ fn join_screen(
                     let text = found_line(lang, &found);
                     if ui
                         .selectable_label(draft.address == found.addr.to_string(), text)
+                        .on_hover_text(t(lang, "tip.lan_found"))
                         .clicked()
                     {
                         draft.address = found.addr.to_string();
@@ -509,7 +517,8 @@ fn join_screen(
                     egui::TextEdit::singleline(&mut draft.address)
                         .hint_text("192.168.1.5:7878")
                         .desired_width(220.0),
-                );
+                )
+                .on_hover_text(t(lang, "tip.lan_address"));
                 ui.end_row();
                 ui.label(t(lang, "lan.code"));
                 ui.add(
@@ -517,7 +526,8 @@ fn join_screen(
                         .hint_text("K7M2QX")
                         .char_limit(16)
                         .desired_width(120.0),
-                );
+                )
+                .on_hover_text(t(lang, "tip.lan_code"));
                 ui.end_row();
             });
         ui.add_space(14.0);
@@ -529,7 +539,11 @@ fn join_screen(
                 ui.spinner();
                 ui.label(tf(lang, "lan.connecting", &[&addr]));
             });
-            if ui.button(t(lang, "new.cancel")).clicked() {
+            if ui
+                .button(t(lang, "new.cancel"))
+                .on_hover_text(t(lang, "tip.lan_cancel"))
+                .clicked()
+            {
                 commands.remove_resource::<Lan>();
             }
             return;

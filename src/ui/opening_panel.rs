@@ -80,7 +80,8 @@ pub fn show(ui: &mut egui::Ui, lang: Language, m: &Match, panel: &mut OpeningPan
                     ui.horizontal_wrapped(|ui| {
                         for &decision in options {
                             let label = decision_text(lang, decision, phase.actor_color);
-                            if ui.button(label).clicked() {
+                            let tip = t(lang, "tip.opening_decide");
+                            if ui.button(label).on_hover_text(tip).clicked() {
                                 chosen = Some(Action::Decide(decision));
                             }
                         }
@@ -89,7 +90,8 @@ pub fn show(ui: &mut egui::Ui, lang: Language, m: &Match, panel: &mut OpeningPan
                 Task::Declare { max } => {
                     ui.horizontal_wrapped(|ui| {
                         for n in 1..=*max {
-                            if ui.button(n.to_string()).clicked() {
+                            let tip = t(lang, "tip.opening_declare");
+                            if ui.button(n.to_string()).on_hover_text(tip).clicked() {
                                 chosen = Some(Action::Declare(n));
                             }
                         }

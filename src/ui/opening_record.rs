@@ -82,7 +82,8 @@ pub fn show(ui: &mut egui::Ui, lang: Language, game: &Game, cursor: &mut Vec<Rep
                 let text = RichText::new(line.text).small();
                 match line.ply {
                     Some(ply) => {
-                        if ui.selectable_label(false, text).clicked() {
+                        let label = ui.selectable_label(false, text);
+                        if label.on_hover_text(t(lang, "tip.goto_move")).clicked() {
                             cursor.push(ReplayCommand::Goto(ply));
                         }
                     }

@@ -13,7 +13,8 @@ use gomoku_engine::{Color as StoneColor, Rule};
 pub fn rule_row(ui: &mut egui::Ui, lang: Language, rule: &mut Rule) {
     ui.horizontal(|ui| {
         for candidate in Rule::ALL {
-            ui.radio_value(rule, candidate, rule_name(lang, candidate));
+            ui.radio_value(rule, candidate, rule_name(lang, candidate))
+                .on_hover_text(t(lang, "tip.rule"));
         }
     });
 }
@@ -41,8 +42,11 @@ pub fn opening_picker(ui: &mut egui::Ui, lang: Language, rule: Rule, chosen: &mu
 pub fn colour_row(ui: &mut egui::Ui, lang: Language, opening: OpeningRule, color: &mut StoneColor) {
     let (first, second) = seat_labels(opening);
     ui.horizontal(|ui| {
-        ui.radio_value(color, StoneColor::Black, t(lang, first));
-        ui.radio_value(color, StoneColor::White, t(lang, second));
+        let tip = t(lang, "tip.seat");
+        ui.radio_value(color, StoneColor::Black, t(lang, first))
+            .on_hover_text(tip);
+        ui.radio_value(color, StoneColor::White, t(lang, second))
+            .on_hover_text(tip);
     });
 }
 
@@ -64,8 +68,10 @@ pub fn game_clock_fields(
 ) {
     ui.horizontal(|ui| {
         ui.label(t(lang, "clock.minutes"));
-        ui.add(egui::DragValue::new(minutes).range(1..=180));
+        ui.add(egui::DragValue::new(minutes).range(1..=180))
+            .on_hover_text(t(lang, "tip.minutes"));
         ui.label(t(lang, "clock.increment"));
-        ui.add(egui::DragValue::new(increment).range(0..=120));
+        ui.add(egui::DragValue::new(increment).range(0..=120))
+            .on_hover_text(t(lang, "tip.increment"));
     });
 }

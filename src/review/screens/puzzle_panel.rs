@@ -264,7 +264,8 @@ fn row(
     };
     ui.horizontal(|ui| {
         let text = format!("{title} {kind} · {length}");
-        if ui.selectable_label(current == Some(which), text).clicked() {
+        let label = ui.selectable_label(current == Some(which), text);
+        if label.on_hover_text(t(lang, "tip.puzzle_open")).clicked() {
             out.push(PuzzleCommand::Open(which));
         }
         ui.label(RichText::new(mark).strong().color(color));

@@ -164,7 +164,7 @@ fn done(
     ui.separator();
     position(ui, lang, replay, reviewed, actions);
     ui.separator();
-    move_list(ui, replay, reviewed, actions);
+    move_list(ui, lang, replay, reviewed, actions);
 }
 
 fn legend(ui: &mut egui::Ui, lang: Language) {
@@ -264,7 +264,13 @@ fn position(
 }
 
 /// Moves in pairs with their marks; a click shows the position after it.
-fn move_list(ui: &mut egui::Ui, replay: &Replay, reviewed: &ReviewedGame, actions: &mut Actions) {
+fn move_list(
+    ui: &mut egui::Ui,
+    lang: Language,
+    replay: &Replay,
+    reviewed: &ReviewedGame,
+    actions: &mut Actions,
+) {
     let cursor = replay.cursor();
     egui::ScrollArea::vertical()
         .auto_shrink([false, false])
@@ -289,7 +295,8 @@ fn move_list(ui: &mut egui::Ui, replay: &Replay, reviewed: &ReviewedGame, action
                             if mark.is_some_and(|m| m.decided) {
                                 text = text.underline();
                             }
-                            if ui.selectable_label(ply + 1 == cursor, text).clicked() {
+                            let label = ui.selectable_label(ply + 1 == cursor, text);
+                            if label.on_hover_text(t(lang, "tip.goto_move")).clicked() {
                                 actions.review.push(ReviewCommand::Show(ply + 1));
                             }
                         }

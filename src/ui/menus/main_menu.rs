@@ -176,7 +176,12 @@ pub(super) fn show(
                 ui.label(RichText::new(warning).color(colours(ui.ctx()).warning));
                 dismiss = true;
             }
-            if dismiss && ui.button(t(lang, "settings.dismiss")).clicked() {
+            if dismiss
+                && ui
+                    .button(t(lang, "settings.dismiss"))
+                    .on_hover_text(t(lang, "tip.dismiss"))
+                    .clicked()
+            {
                 offer.error = None;
                 store.warning = None;
                 files.last_error = None;

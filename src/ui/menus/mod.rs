@@ -140,6 +140,7 @@ fn show_flash(
                         if flash.error
                             && ui
                                 .button(t(settings.language, "settings.dismiss"))
+                                .on_hover_text(t(settings.language, "tip.dismiss"))
                                 .clicked()
                         {
                             dismissed = true;

@@ -168,7 +168,8 @@ fn form(ui: &mut egui::Ui, lang: Language, d: &mut Draft) {
                     (Mode::HumanVsHuman, "mode.pvp"),
                     (Mode::AiVsAi, "mode.ave"),
                 ] {
-                    ui.radio_value(&mut s.mode, mode, t(lang, key));
+                    ui.radio_value(&mut s.mode, mode, t(lang, key))
+                        .on_hover_text(t(lang, "tip.mode"));
                 }
             });
             ui.end_row();
@@ -201,12 +202,15 @@ fn form(ui: &mut egui::Ui, lang: Language, d: &mut Draft) {
             if s.rule == Rule::Renju {
                 ui.label(t(lang, "new.policy"));
                 ui.horizontal(|ui| {
+                    let tip = t(lang, "tip.policy");
                     ui.radio_value(
                         &mut s.policy,
                         ForbiddenPolicy::Refuse,
                         t(lang, "policy.refuse"),
-                    );
-                    ui.radio_value(&mut s.policy, ForbiddenPolicy::Lose, t(lang, "policy.lose"));
+                    )
+                    .on_hover_text(tip);
+                    ui.radio_value(&mut s.policy, ForbiddenPolicy::Lose, t(lang, "policy.lose"))
+                        .on_hover_text(tip);
                 });
                 ui.end_row();
             }
@@ -245,9 +249,14 @@ pub(super) fn level_picker(ui: &mut egui::Ui, lang: Language, level: &mut Level)
 fn clock_picker(ui: &mut egui::Ui, lang: Language, c: &mut ClockDraft) {
     ui.vertical(|ui| {
         ui.horizontal(|ui| {
-            ui.radio_value(&mut c.kind, ClockKind::None, t(lang, "clock.none"));
-            ui.radio_value(&mut c.kind, ClockKind::PerGame, t(lang, "clock.per_game"));
-            ui.radio_value(&mut c.kind, ClockKind::PerMove, t(lang, "clock.per_move"));
+            for (kind, key) in [
+                (ClockKind::None, "clock.none"),
+                (ClockKind::PerGame, "clock.per_game"),
+                (ClockKind::PerMove, "clock.per_move"),
+            ] {
+                ui.radio_value(&mut c.kind, kind, t(lang, key))
+                    .on_hover_text(t(lang, "tip.clock"));
+            }
         });
         match c.kind {
             ClockKind::None => {}
@@ -257,7 +266,8 @@ fn clock_picker(ui: &mut egui::Ui, lang: Language, c: &mut ClockDraft) {
             ClockKind::PerMove => {
                 ui.horizontal(|ui| {
                     ui.label(t(lang, "clock.move_secs"));
-                    ui.add(egui::DragValue::new(&mut c.move_secs).range(1..=600));
+                    ui.add(egui::DragValue::new(&mut c.move_secs).range(1..=600))
+                        .on_hover_text(t(lang, "tip.move_secs"));
                 });
             }
         }

@@ -174,7 +174,7 @@ fn panel(ui: &mut egui::Ui, world: &mut World, lang: Language, actions: &mut Act
     let replay = world.resource::<Replay>();
     crate::ui::opening_record::show(ui, lang, &replay.record.game, &mut actions.cursor);
     ui.label(RichText::new(t(lang, "replay.moves")).strong());
-    move_list(ui, replay, &mut actions.cursor);
+    move_list(ui, lang, replay, &mut actions.cursor);
 }
 
 /// Who played, where the cursor is, the buttons that move it, "play
@@ -210,6 +210,7 @@ fn cursor_part(ui: &mut egui::Ui, lang: Language, replay: &Replay, actions: &mut
     ui.spacing_mut().slider_width = 300.0;
     if ui
         .add(egui::Slider::new(&mut at, 0..=len).show_value(false))
+        .on_hover_text(t(lang, "tip.replay_cursor"))
         .changed()
     {
         actions.cursor.push(ReplayCommand::Goto(at));
@@ -261,7 +262,8 @@ fn cursor_part(ui: &mut egui::Ui, lang: Language, replay: &Replay, actions: &mut
         let slider = egui::Slider::new(&mut speed, 0.5..=10.0)
             .logarithmic(true)
             .max_decimals(1);
-        if ui.add(slider).changed() {
+        let tip = t(lang, "tip.replay_speed");
+        if ui.add(slider).on_hover_text(tip).changed() {
             actions.cursor.push(ReplayCommand::Speed(speed));
         }
     });
@@ -288,7 +290,8 @@ fn export_part(ui: &mut egui::Ui, lang: Language, actions: &mut Actions) {
             (Format::Sgf, "replay.copy_sgf"),
             (Format::Psq, "replay.copy_psq"),
         ] {
-            if ui.button(t(lang, key)).clicked() {
+            let tip = t(lang, "tip.copy_format");
+            if ui.button(t(lang, key)).on_hover_text(tip).clicked() {
                 actions.copy = Some(format);
             }
         }
@@ -312,7 +315,12 @@ fn export_part(ui: &mut egui::Ui, lang: Language, actions: &mut Actions) {
 }
 
 /// Moves in pairs, "12. H8 I9"; a click jumps there.
-fn move_list(ui: &mut egui::Ui, replay: &Replay, cursor_out: &mut Vec<ReplayCommand>) {
+fn move_list(
+    ui: &mut egui::Ui,
+    lang: Language,
+    replay: &Replay,
+    cursor_out: &mut Vec<ReplayCommand>,
+) {
     let moves = replay.moves().to_vec();
     let cursor = replay.cursor();
     egui::ScrollArea::vertical()
@@ -332,7 +340,7 @@ fn move_list(ui: &mut egui::Ui, replay: &Replay, cursor_out: &mut Vec<ReplayComm
                                 // Keep the current move in view while autoplaying.
                                 label.scroll_to_me(None);
                             }
-                            if label.clicked() {
+                            if label.on_hover_text(t(lang, "tip.goto_move")).clicked() {
                                 cursor_out.push(ReplayCommand::Goto(ply));
                             }
                         }

@@ -77,8 +77,11 @@ pub(super) fn show(
         back = widgets::title_bar(ui, lang, t(lang, "load.title"));
         ui.label(t(lang, "load.open_path"));
         ui.horizontal(|ui| {
-            ui.add(egui::TextEdit::singleline(&mut fields.path).desired_width(520.0));
-            if ui.button(t(lang, "load.open")).clicked() && !fields.path.trim().is_empty() {
+            let tip = t(lang, "tip.open_path");
+            ui.add(egui::TextEdit::singleline(&mut fields.path).desired_width(520.0))
+                .on_hover_text(tip);
+            let clicked = ui.button(t(lang, "load.open")).on_hover_text(tip).clicked();
+            if clicked && !fields.path.trim().is_empty() {
                 open.write(OpenFile(fields.path.trim().into()));
             }
             if ui
@@ -91,8 +94,14 @@ pub(super) fn show(
         });
         ui.label(t(lang, "load.paste"));
         ui.horizontal(|ui| {
-            ui.add(egui::TextEdit::singleline(&mut fields.moves).desired_width(520.0));
-            if ui.button(t(lang, "load.import")).clicked() && !fields.moves.trim().is_empty() {
+            let tip = t(lang, "tip.import_moves");
+            ui.add(egui::TextEdit::singleline(&mut fields.moves).desired_width(520.0))
+                .on_hover_text(tip);
+            let clicked = ui
+                .button(t(lang, "load.import"))
+                .on_hover_text(tip)
+                .clicked();
+            if clicked && !fields.moves.trim().is_empty() {
                 match Format::MoveString.read(
                     fields.moves.trim().as_bytes(),
                     settings.rule,
@@ -132,8 +141,10 @@ pub(super) fn show(
         }
         ui.separator();
         ui.horizontal(|ui| {
-            ui.selectable_value(&mut fields.finished, false, t(lang, "load.tab_saves"));
-            ui.selectable_value(&mut fields.finished, true, t(lang, "load.tab_finished"));
+            ui.selectable_value(&mut fields.finished, false, t(lang, "load.tab_saves"))
+                .on_hover_text(t(lang, "tip.tab_saves"));
+            ui.selectable_value(&mut fields.finished, true, t(lang, "load.tab_finished"))
+                .on_hover_text(t(lang, "tip.tab_finished"));
         });
         let entries = if fields.finished {
             &list.finished
@@ -186,7 +197,11 @@ fn table(
                 ui.label(result_text(lang, s.result));
                 ui.label(s.moves.to_string());
                 ui.horizontal(|ui| {
-                    if ui.button(t(lang, "replay.title")).clicked() {
+                    if ui
+                        .button(t(lang, "replay.title"))
+                        .on_hover_text(t(lang, "tip.replay_file"))
+                        .clicked()
+                    {
                         open.write(OpenFile(s.path.clone()));
                     }
                     file_buttons.show(ui, lang, &s.path);

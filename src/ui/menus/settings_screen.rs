@@ -66,7 +66,12 @@ fn threads_row(ui: &mut egui::Ui, lang: Language, s: &mut Settings) {
         let auto = all_cores_but_one();
         let mut automatic = s.ai_threads == 0;
         let label = tf(lang, "settings.threads_auto", &[&auto]);
-        if ui.checkbox(&mut automatic, label).changed() {
+        let note = t(lang, "settings.threads_note");
+        if ui
+            .checkbox(&mut automatic, label)
+            .on_hover_text(note)
+            .changed()
+        {
             s.ai_threads = if automatic { 0 } else { auto };
         }
         let mut threads = s.search_threads() as u32;
@@ -74,19 +79,18 @@ fn threads_row(ui: &mut egui::Ui, lang: Language, s: &mut Settings) {
             !automatic,
             egui::DragValue::new(&mut threads).range(1..=MAX_AI_THREADS),
         );
-        if number.changed() {
+        if number.on_hover_text(note).changed() {
             s.ai_threads = threads;
         }
-    })
-    .response
-    .on_hover_text(t(lang, "settings.threads_note"));
+    });
 }
 
 fn form(ui: &mut egui::Ui, lang: Language, s: &mut Settings) {
     section(ui, t(lang, "settings.language"));
     ui.horizontal(|ui| {
         for language in Language::ALL {
-            ui.radio_value(&mut s.language, language, language.native_name());
+            ui.radio_value(&mut s.language, language, language.native_name())
+                .on_hover_text(t(lang, "tip.language"));
         }
     });
 
@@ -101,7 +105,8 @@ fn form(ui: &mut egui::Ui, lang: Language, s: &mut Settings) {
             ui.label(t(lang, "settings.default_rule"));
             ui.horizontal(|ui| {
                 for rule in Rule::ALL {
-                    ui.radio_value(&mut s.rule, rule, rule_name(lang, rule));
+                    ui.radio_value(&mut s.rule, rule, rule_name(lang, rule))
+                        .on_hover_text(t(lang, "tip.default_rule"));
                 }
             });
             ui.end_row();
@@ -120,21 +125,24 @@ fn form(ui: &mut egui::Ui, lang: Language, s: &mut Settings) {
                 ui.add_enabled(
                     !s.muted,
                     egui::Slider::new(&mut s.volume, 0.0..=1.0).show_value(false),
-                );
+                )
+                .on_hover_text(t(lang, "tip.volume"));
                 ui.checkbox(&mut s.muted, t(lang, "settings.mute"))
                     .on_hover_text("M");
             });
             ui.end_row();
             ui.label(t(lang, "settings.animations"));
             ui.horizontal(|ui| {
-                ui.checkbox(&mut s.animations, "");
+                ui.checkbox(&mut s.animations, "")
+                    .on_hover_text(t(lang, "tip.animations"));
                 ui.label(t(lang, "settings.animation_speed"));
                 ui.add_enabled(
                     s.animations,
                     egui::Slider::new(&mut s.animation_speed, 0.25..=3.0)
                         .step_by(0.25)
                         .suffix("×"),
-                );
+                )
+                .on_hover_text(t(lang, "tip.animation_speed"));
             });
             ui.end_row();
         });
@@ -143,7 +151,8 @@ fn form(ui: &mut egui::Ui, lang: Language, s: &mut Settings) {
     ui.horizontal(|ui| {
         ui.label(t(lang, "settings.theme"));
         for theme in Theme::ALL {
-            ui.radio_value(&mut s.theme, theme, t(lang, theme.name_key()));
+            ui.radio_value(&mut s.theme, theme, t(lang, theme.name_key()))
+                .on_hover_text(t(lang, "tip.theme"));
         }
     });
     ui.horizontal_wrapped(|ui| {
@@ -159,11 +168,15 @@ fn form(ui: &mut egui::Ui, lang: Language, s: &mut Settings) {
     ui.horizontal_wrapped(|ui| {
         ui.checkbox(&mut s.window.fullscreen, t(lang, "settings.fullscreen"))
             .on_hover_text("F11");
-        ui.checkbox(&mut s.window.vsync, t(lang, "settings.vsync"));
+        ui.checkbox(&mut s.window.vsync, t(lang, "settings.vsync"))
+            .on_hover_text(t(lang, "tip.vsync"));
         ui.label(t(lang, "settings.size"));
-        ui.add(egui::DragValue::new(&mut s.window.width).range(480..=7680));
+        let size_note = t(lang, "settings.size_note");
+        ui.add(egui::DragValue::new(&mut s.window.width).range(480..=7680))
+            .on_hover_text(size_note);
         ui.label("×");
-        ui.add(egui::DragValue::new(&mut s.window.height).range(420..=4320));
+        ui.add(egui::DragValue::new(&mut s.window.height).range(420..=4320))
+            .on_hover_text(size_note);
     });
     ui.label(RichText::new(t(lang, "settings.size_note")).small().weak());
 }
