@@ -14,7 +14,9 @@
 //! * choices: how often a colour choice took the side the judge prefers;
 //! * self-play: from each final position, both sides played by the same
 //!   fast search; how often the seat that made the last colour choice won
-//!   (above 50% means its choices pick the better side).
+//!   (above 50% means its choices pick the better side);
+//! * Taraguchi-10: how often Black chose the ten offers (the other option
+//!   is the 5th inside the 9×9, between two swaps).
 
 use gomoku_engine::opening::ai::{Budget, OpeningAi};
 use gomoku_engine::opening::{Action, Decision, Opening, OpeningRule, Seat, Task};
@@ -71,6 +73,8 @@ struct Played {
     choices: usize,
     /// The seat that made the last Swap/Keep choice.
     last_chooser: Option<Seat>,
+    /// Taraguchi-10: Black chose the ten offers.
+    ten_offers: bool,
     opening: Opening,
     game: Game,
 }
@@ -85,6 +89,7 @@ fn play_opening(rule: OpeningRule, level: Level, seed: u64, judge_s: &mut Search
         good_choices: 0,
         choices: 0,
         last_chooser: None,
+        ten_offers: false,
         opening: opening.clone(),
         game: game.clone(),
     };
@@ -98,6 +103,7 @@ fn play_opening(rule: OpeningRule, level: Level, seed: u64, judge_s: &mut Search
         )
         .plan(&opening, &game);
         plans += 1;
+        played.ten_offers |= actions == [Action::Decide(Decision::TenOffers)];
         if let Task::Decide { options } = &phase.task
             && options.contains(&Decision::Swap)
         {
@@ -166,7 +172,7 @@ fn main() {
         level.name()
     );
     println!(
-        "rule          proposals  |v|<100  100-299  300-999  >=1000  mean|v|  mean v  good choices  chooser won/decided  black won"
+        "rule          proposals  |v|<100  100-299  300-999  >=1000  mean|v|  mean v  good choices  chooser won/decided  black won  ten offers"
     );
     let only = args.get(2).and_then(|r| OpeningRule::from_name(r));
     for rule in OpeningRule::ALL[1..]
@@ -178,7 +184,7 @@ fn main() {
         let mut values = Vec::new();
         let mut signed = Vec::new();
         let (mut good, mut choices) = (0, 0);
-        let (mut chooser_won, mut decided, mut black_won) = (0, 0, 0);
+        let (mut chooser_won, mut decided, mut black_won, mut ten_offers) = (0, 0, 0, 0);
         for seed in 0..games {
             let p = play_opening(*rule, level, seed, &mut judge_s);
             if std::env::var_os("VERBOSE").is_some() {
@@ -193,6 +199,7 @@ fn main() {
             values.extend(p.proposals.iter().map(|v| v.abs()));
             good += p.good_choices;
             choices += p.choices;
+            ten_offers += usize::from(p.ten_offers);
             if let Some(winner) = self_play(&p.game, &mut play_s) {
                 decided += 1;
                 black_won += usize::from(winner == Color::Black);
@@ -205,7 +212,7 @@ fn main() {
         let mean_of = |v: &[i32]| v.iter().map(|&v| v as i64).sum::<i64>() / v.len().max(1) as i64;
         let (mean, black) = (mean_of(&values), mean_of(&signed));
         println!(
-            "{:<13} {:>9} {:>8} {:>8} {:>8} {:>7} {:>8} {:>7} {:>8}/{:<4} {:>12}/{:<7} {:>6}",
+            "{:<13} {:>9} {:>8} {:>8} {:>8} {:>7} {:>8} {:>7} {:>8}/{:<4} {:>12}/{:<7} {:>9} {:>7}/{games}",
             rule.to_string(),
             values.len(),
             band(0, 100),
@@ -218,7 +225,8 @@ fn main() {
             choices,
             chooser_won,
             decided,
-            black_won
+            black_won,
+            ten_offers
         );
     }
 }
