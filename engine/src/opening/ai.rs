@@ -166,6 +166,17 @@ impl<'a> OpeningAi<'a> {
             } if opening.rule() == super::OpeningRule::Soosorv8 && board.stone_count() == 3 => {
                 vec![Action::Place(self.soosorv_fourth(board, region).0)]
             }
+            Task::Place {
+                region, left: 1, ..
+            } if opening.rule() == super::OpeningRule::Taraguchi10 && board.stone_count() == 3 => {
+                // No swap follows White's 4th, Black's choice of option
+                // does: both options are worse for Black the stronger
+                // White's position is (see `taraguchi_option`).
+                self.balanced_stones(board, region, 1, -WIN)
+                    .into_iter()
+                    .map(Action::Place)
+                    .collect()
+            }
             Task::Place { region, left, .. } => self
                 .balanced_stones(board, region, left as usize, 0)
                 .into_iter()
