@@ -127,13 +127,26 @@ struct HairLine {
 }
 
 /// Text drawn at its on-screen size, so it stays sharp at every zoom:
-/// `size` is in world units.
+/// `size` is in world units, the size it has while that is at least
+/// `min_px` on the screen.
 #[derive(Component)]
 pub struct CrispText {
     pub size: f32,
-    /// Never rasterised smaller than this many logical pixels, so text on a
-    /// small board stays readable.
+    /// Never smaller on the screen than this many logical pixels, so text
+    /// on a small board stays readable.
     pub min_px: f32,
+}
+
+impl CrispText {
+    /// The font size to rasterise at and the text's scale, when the camera
+    /// shows `view_scale` world units per logical pixel: the on-screen size
+    /// in whole pixels, and the camera's zoom cancelled, so glyphs map 1:1
+    /// to pixels (and the minimum holds on the screen: scaling the text back
+    /// to `size` world units would shrink it again).
+    pub fn raster(&self, view_scale: f32) -> (f32, f32) {
+        let px = (self.size / view_scale).round().max(self.min_px);
+        (px, view_scale)
+    }
 }
 
 #[derive(Component)]
@@ -361,11 +374,9 @@ fn keep_text_crisp(
         if !scale.is_changed() && !text.is_added() {
             continue;
         }
-        // Rasterise at the on-screen size and cancel the camera zoom, so
-        // glyphs map 1:1 to pixels.
-        let px = (text.size / scale.0).round().max(text.min_px);
+        let (px, zoom) = text.raster(scale.0);
         font.font_size = FontSize::Px(px);
-        transform.scale = Vec3::splat(text.size / px);
+        transform.scale = Vec3::splat(zoom);
     }
 }
 
