@@ -48,6 +48,9 @@ shot replay-Light-900x700 900x700 Light "$work/five.txt"
 # overlay with a forbidden point (H8: double three) and White's threats.
 shot analysis-1280x800 1280x800 Wood "${position[@]}" --analysis --hover best --frames 120
 shot analysis-zh-900x700 900x700 Dark "${position[@]}" --analysis --hover best --lang zh --frames 120
+# A narrow window: the analysis panel goes below the board.
+shot analysis-zh-700x560 700x560 Dark "${position[@]}" --analysis --hover best --lang zh --frames 120
+shot replay-700x560 700x560 Wood "$work/five.txt"
 shot threats-renju-1280x800 1280x800 Wood --mode pvp --rule renju --moves f8j4g8k4h6l4h7a1 --threats
 shot keys-1280x800 1280x800 Wood --screen keys
 shot settings-1280x800 1280x800 Light --screen settings

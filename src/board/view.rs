@@ -85,11 +85,14 @@ pub fn world_to_point(world: Vec2) -> Option<Point> {
     (on_board(col) && on_board(row)).then(|| Point::new(col as u8, row as u8))
 }
 
-/// Logical pixels along the left edge taken by a side panel (the
-/// analysis panel writes it; the board fits into the rest, beside the
-/// HUD's [`HudInsets`]).
+/// Logical pixels taken by the analysis panel: along the left edge, or
+/// below the board in a narrow window (the analysis panel writes it; the
+/// board fits into the rest, beside the HUD's [`HudInsets`]).
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq)]
-pub struct LeftInset(pub f32);
+pub struct AnalysisInsets {
+    pub left: f32,
+    pub bottom: f32,
+}
 
 /// Logical pixels from the window's top to the bottom of the box with the
 /// menu button and the clocks (`menus/widgets.rs`, `board_corner`), as
@@ -154,7 +157,7 @@ struct CoordinateLabel;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<HudInsets>()
-        .init_resource::<LeftInset>()
+        .init_resource::<AnalysisInsets>()
         .init_resource::<CornerBottom>()
         .init_resource::<ClearColor>()
         .init_resource::<ViewScale>()
@@ -321,14 +324,15 @@ fn toggle_coordinates(
 fn fit_camera(
     window: Single<&Window, With<PrimaryWindow>>,
     insets: Res<HudInsets>,
-    left: Res<LeftInset>,
+    analysis: Res<AnalysisInsets>,
     camera: Single<(&mut Projection, &mut Transform), With<BoardCamera>>,
     mut scale: ResMut<ViewScale>,
 ) {
     let size = Vec2::new(window.width(), window.height());
-    // The analysis panel, when open, takes the left edge.
-    let left = left.0;
-    let mut free = (size - Vec2::new(insets.right + left, insets.bottom)).max(Vec2::splat(64.0));
+    // The analysis panel, when open, takes the left edge or the bottom.
+    let left = analysis.left;
+    let bottom = insets.bottom + analysis.bottom;
+    let mut free = (size - Vec2::new(insets.right + left, bottom)).max(Vec2::splat(64.0));
     // The menu button floats in the top-left corner: when the board fills
     // the width and would sit under it, keep a strip free above the board.
     let top = if free.x - free.y < 2.0 * CORNER_RESERVE.x {
@@ -339,7 +343,7 @@ fn fit_camera(
     free.y -= top;
     let s = (2.0 * FRAME_HALF / free.x).max(2.0 * FRAME_HALF / free.y);
     // Move the camera so the board's centre lands in the free area's centre.
-    let offset = Vec2::new(insets.right - left, top - insets.bottom) * 0.5 * s;
+    let offset = Vec2::new(insets.right - left, top - bottom) * 0.5 * s;
     let (mut projection, mut transform) = camera.into_inner();
     if let Projection::Orthographic(ortho) = projection.as_mut()
         && ortho.scale != s
