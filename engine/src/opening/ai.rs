@@ -11,7 +11,8 @@
 //!   best: the AI draws many candidates (every allowed point near the
 //!   stones for one stone, random sets near the stones and off the edge
 //!   lines for more, varied by the seed), keeps those the shape evaluation
-//!   puts nearest to even, and searches them;
+//!   puts nearest to even, and searches them. White's Taraguchi 4th, which
+//!   no swap follows, is the strongest such stone instead;
 //! * a swap decision takes the colour the evaluation prefers, judged with
 //!   the whole decision's budget (two plies deeper); Swap2's "add two
 //!   stones" is chosen when neither colour is clearly better;
