@@ -489,14 +489,16 @@ impl<'a> OpeningAi<'a> {
             }
         }
         // Sifted by a glance, not by shape: the static evaluation misses
-        // fifth moves whose worth is in the fight that follows.
-        let mut sifted: Vec<(i32, Point)> = distinct
-            .into_iter()
-            .map(|p| {
-                let v = self.glance_for_black(&with_stones(board, &[p]), Color::White);
-                (v, p)
-            })
-            .collect();
+        // fifth moves whose worth is in the fight that follows. (Soosorv's
+        // 4th does this for each candidate: the clock is watched here too.)
+        let mut sifted: Vec<(i32, Point)> = Vec::with_capacity(distinct.len());
+        for p in distinct {
+            if sifted.len() >= k && self.out_of_time() {
+                break;
+            }
+            let v = self.glance_for_black(&with_stones(board, &[p]), Color::White);
+            sifted.push((v, p));
+        }
         sifted.sort_by_key(|&(v, p)| (std::cmp::Reverse(v), p));
         let kept = sifted.into_iter().take(k).map(|(_, p)| p);
         let mut values = Vec::with_capacity(kept.len());
