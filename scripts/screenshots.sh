@@ -48,6 +48,9 @@ shot replay-Light-900x700 900x700 Light "$work/five.txt"
 # overlay with a forbidden point (H8: double three) and White's threats.
 shot analysis-1280x800 1280x800 Wood "${position[@]}" --analysis --hover best --frames 120
 shot analysis-zh-900x700 900x700 Dark "${position[@]}" --analysis --hover best --lang zh --frames 120
+# A narrow window: the analysis panel goes below the board.
+shot analysis-zh-700x560 700x560 Dark "${position[@]}" --analysis --hover best --lang zh --frames 120
+shot replay-700x560 700x560 Wood "$work/five.txt"
 shot threats-renju-1280x800 1280x800 Wood --mode pvp --rule renju --moves f8j4g8k4h6l4h7a1 --threats
 shot keys-1280x800 1280x800 Wood --screen keys
 shot settings-1280x800 1280x800 Light --screen settings
@@ -73,6 +76,7 @@ shot opening-taraguchi-5x5-zh-1280x800 1280x800 Wood "${taraguchi[@]}" --opening
 shot opening-taraguchi-choice-800x600 800x600 Light "${taraguchi[@]}" --opening-steps 'h8 keep g9 keep f10 keep i7'
 shot opening-taraguchi-ten-zh-800x600 800x600 Wood "${taraguchi[@]}" --opening-steps 'h8 keep g9 keep f10 keep i7 ten j7 k8' --lang zh
 # Small windows in the side-panel layout: whether the phase's text and the
-# controls fit (the side panel does not scroll yet, see docs/opening-rules.md).
+# controls fit (the panel scrolls when they do not: 560x480, the smallest).
 shot opening-soosorv-offers-zh-700x560 700x560 Wood "${soosorv[@]}" --opening-steps 'h8 h9 i9 keep a15 3 keep j10' --lang zh
 shot opening-taraguchi-ten-700x560 700x560 Dark "${taraguchi[@]}" --opening-steps 'h8 keep g9 keep f10 keep i7 ten j7 k8'
+shot opening-taraguchi-choice-560x480 560x480 Dark "${taraguchi[@]}" --opening-steps 'h8 keep g9 keep f10 keep i7'

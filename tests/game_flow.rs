@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use gomoku::audio::sfx::Sfx;
 use gomoku::board::stones::Stone;
-use gomoku::board::view::{CELL, point_to_world, world_to_point};
+use gomoku::board::view::{CELL, CrispText, point_to_world, world_to_point};
 use gomoku::cli::{self, Command};
 use gomoku::play::Pause;
 use gomoku::play::ai::{AiPacing, HintRequest, Search};
@@ -682,4 +682,32 @@ fn players_are_you_and_the_ai_or_player_one_and_two_unless_named() {
     assert_eq!(s.shown_name(English, Color::White), "Bob");
     s.names = Default::default();
     assert_eq!(s.shown_name(English, Color::White), "You");
+}
+
+#[test]
+fn board_text_is_never_smaller_on_the_screen_than_its_minimum() {
+    // The coordinates' size and minimum. World units per logical pixel: a
+    // 1280x800 window's board (0.86), the smallest window's (560x480, the
+    // side panel leaving 290 pixels: 2.36), and smaller still.
+    let label = CrispText {
+        size: CELL * 0.4,
+        min_px: 9.0,
+    };
+    for view_scale in [0.5, 0.86, 2.36, 6.0] {
+        let (px, scale) = label.raster(view_scale);
+        let on_screen = px * scale / view_scale;
+        let natural = label.size / view_scale;
+        assert!(
+            on_screen >= label.min_px - 1e-3,
+            "{view_scale}: {on_screen} px"
+        );
+        // Otherwise the size the board gives it, in whole pixels.
+        if natural > label.min_px {
+            assert!(
+                (on_screen - natural).abs() <= 0.5,
+                "{view_scale}: {on_screen}"
+            );
+        }
+        assert_eq!(px.fract(), 0.0, "rasterised at whole pixels");
+    }
 }

@@ -14,10 +14,17 @@
 //! * choices: how often a colour choice took the side the judge prefers;
 //! * self-play: from each final position, both sides played by the same
 //!   fast search; how often the seat that made the last colour choice won
-//!   (above 50% means its choices pick the better side).
+//!   (above 50% means its choices pick the better side);
+//! * Taraguchi-10: how often Black chose the ten offers (the other option
+//!   is the 5th inside the 9×9, between two swaps), and how often the
+//!   judge agrees with the option: its 10th best fifth move near the
+//!   stones against minus the distance from even of its most balanced 5th
+//!   in the 9×9 (one point per class of symmetric points).
 
 use gomoku_engine::opening::ai::{Budget, OpeningAi};
-use gomoku_engine::opening::{Action, Decision, Opening, OpeningRule, Seat, Task};
+use gomoku_engine::opening::{
+    Action, Decision, Opening, OpeningRule, Region, Seat, Task, symmetry,
+};
 use gomoku_engine::rules;
 use gomoku_engine::search::{Level, Score, SearchLimits, Searcher};
 use gomoku_engine::{Board, Color, Game, Rule};
@@ -62,6 +69,42 @@ fn judge(searcher: &mut Searcher, board: &Board, to_move: Color) -> i32 {
     if to_move == Color::Black { v } else { -v }
 }
 
+/// Taraguchi-10's option the judge prefers for Black in `board` (see the
+/// module docs).
+fn judged_option(searcher: &mut Searcher, board: &Board) -> Action {
+    let symmetries = symmetry::of_position(board);
+    let stones: Vec<_> = board.points().filter(|&p| !board.is_empty_at(p)).collect();
+    let mut fifths = Vec::new();
+    let mut nearest_even = i32::MAX;
+    let mut distinct = Vec::new();
+    for p in rules::legal_moves(board, Rule::Renju, Color::Black) {
+        let near = stones
+            .iter()
+            .any(|s| s.x.abs_diff(p.x) <= 2 && s.y.abs_diff(p.y) <= 2);
+        let centre = Region::Centre(9).contains(p, board.size());
+        if !(near || centre) || symmetry::twin_among(p, &distinct, &symmetries, 15).is_some() {
+            continue;
+        }
+        distinct.push(p);
+        let mut after = board.clone();
+        after.place(p, Color::Black).expect("a legal move");
+        let v = judge(searcher, &after, Color::White);
+        if near {
+            fifths.push(v);
+        }
+        if centre {
+            nearest_even = nearest_even.min(v.abs());
+        }
+    }
+    fifths.sort_by_key(|&v| std::cmp::Reverse(v));
+    let tenth = fifths.get(9).or(fifths.last()).copied().unwrap_or(0);
+    Action::Decide(if tenth > -nearest_even {
+        Decision::TenOffers
+    } else {
+        Decision::FifthInCentre
+    })
+}
+
 /// One whole opening by the AI in both seats.
 struct Played {
     /// Black's judged value of each position offered for a colour choice.
@@ -71,6 +114,10 @@ struct Played {
     choices: usize,
     /// The seat that made the last Swap/Keep choice.
     last_chooser: Option<Seat>,
+    /// Taraguchi-10: Black chose the ten offers.
+    ten_offers: bool,
+    /// Taraguchi-10: the judge prefers the option Black chose.
+    good_option: bool,
     opening: Opening,
     game: Game,
 }
@@ -85,6 +132,8 @@ fn play_opening(rule: OpeningRule, level: Level, seed: u64, judge_s: &mut Search
         good_choices: 0,
         choices: 0,
         last_chooser: None,
+        ten_offers: false,
+        good_option: false,
         opening: opening.clone(),
         game: game.clone(),
     };
@@ -98,6 +147,12 @@ fn play_opening(rule: OpeningRule, level: Level, seed: u64, judge_s: &mut Search
         )
         .plan(&opening, &game);
         plans += 1;
+        if let Task::Decide { options } = &phase.task
+            && options.contains(&Decision::TenOffers)
+        {
+            played.ten_offers = actions == [Action::Decide(Decision::TenOffers)];
+            played.good_option = judged_option(judge_s, game.board()) == actions[0];
+        }
         if let Task::Decide { options } = &phase.task
             && options.contains(&Decision::Swap)
         {
@@ -166,7 +221,7 @@ fn main() {
         level.name()
     );
     println!(
-        "rule          proposals  |v|<100  100-299  300-999  >=1000  mean|v|  mean v  good choices  chooser won/decided  black won"
+        "rule          proposals  |v|<100  100-299  300-999  >=1000  mean|v|  mean v  good choices  chooser won/decided  black won  ten offers  judge agrees"
     );
     let only = args.get(2).and_then(|r| OpeningRule::from_name(r));
     for rule in OpeningRule::ALL[1..]
@@ -179,6 +234,7 @@ fn main() {
         let mut signed = Vec::new();
         let (mut good, mut choices) = (0, 0);
         let (mut chooser_won, mut decided, mut black_won) = (0, 0, 0);
+        let (mut ten_offers, mut good_options) = (0, 0);
         for seed in 0..games {
             let p = play_opening(*rule, level, seed, &mut judge_s);
             if std::env::var_os("VERBOSE").is_some() {
@@ -193,6 +249,8 @@ fn main() {
             values.extend(p.proposals.iter().map(|v| v.abs()));
             good += p.good_choices;
             choices += p.choices;
+            ten_offers += usize::from(p.ten_offers);
+            good_options += usize::from(p.good_option);
             if let Some(winner) = self_play(&p.game, &mut play_s) {
                 decided += 1;
                 black_won += usize::from(winner == Color::Black);
@@ -204,8 +262,13 @@ fn main() {
         let band = |lo: i32, hi: i32| values.iter().filter(|v| (lo..hi).contains(*v)).count();
         let mean_of = |v: &[i32]| v.iter().map(|&v| v as i64).sum::<i64>() / v.len().max(1) as i64;
         let (mean, black) = (mean_of(&values), mean_of(&signed));
+        let taraguchi = if *rule == OpeningRule::Taraguchi10 {
+            format!("{ten_offers}/{games}  {good_options}/{games}")
+        } else {
+            "-".to_string()
+        };
         println!(
-            "{:<13} {:>9} {:>8} {:>8} {:>8} {:>7} {:>8} {:>7} {:>8}/{:<4} {:>12}/{:<7} {:>6}",
+            "{:<13} {:>9} {:>8} {:>8} {:>8} {:>7} {:>8} {:>7} {:>8}/{:<4} {:>12}/{:<7} {:>9} {:>18}",
             rule.to_string(),
             values.len(),
             band(0, 100),
@@ -218,7 +281,8 @@ fn main() {
             choices,
             chooser_won,
             decided,
-            black_won
+            black_won,
+            taraguchi
         );
     }
 }

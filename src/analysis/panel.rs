@@ -7,14 +7,14 @@ use super::exploration::{Branch, Exploration, ExploreCommand};
 use super::live::LiveAnalysis;
 use super::{AnalysisCommand, AnalysisMode, BoardHover, shows_analysis};
 use crate::board::shown::BoardSource;
-use crate::board::view::{BoardCamera, CornerBottom, HudInsets, LeftInset, world_to_point};
+use crate::board::view::{AnalysisInsets, BoardCamera, CornerBottom, HudInsets, world_to_point};
 use crate::i18n::{Language, color_name, t, tf};
 use crate::input::UiCapture;
 use crate::play::game::notation;
 use crate::settings::Settings;
-use crate::ui_core::Overlay;
 use crate::ui_core::colours::colours;
 use crate::ui_core::sections::{AddSections, Slot};
+use crate::ui_core::{MIN_UI_SIZE, Overlay};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
@@ -24,6 +24,9 @@ use gomoku_engine::analysis::{Candidate, Evaluation, MAX_MULTI_PV, Message};
 use gomoku_engine::{Color as StoneColor, Game, Point};
 
 const PANEL_WIDTH: f32 = 250.0;
+/// The panel's height below the board, in a window too narrow for it
+/// beside the board.
+const PANEL_HEIGHT_BELOW: f32 = 190.0;
 const EXPLORE_PANEL_WIDTH: f32 = 300.0;
 
 /// The candidate whose line the panel's list points at.
@@ -32,7 +35,7 @@ pub(super) struct ListHover(pub Option<Point>);
 
 pub(super) fn plugin(app: &mut App) {
     // The board's plugin makes it too; headless tests run this one alone.
-    app.init_resource::<LeftInset>()
+    app.init_resource::<AnalysisInsets>()
         .init_resource::<ListHover>()
         .add_systems(
             Update,
@@ -142,7 +145,7 @@ fn track_board_pointer(
     window: Single<&Window, With<PrimaryWindow>>,
     camera: Single<(&Camera, &GlobalTransform), With<BoardCamera>>,
     insets: Res<HudInsets>,
-    left: Res<LeftInset>,
+    analysis: Res<AnalysisInsets>,
     capture: Res<UiCapture>,
     overlay: Res<State<Overlay>>,
     mut hover: ResMut<BoardHover>,
@@ -153,7 +156,11 @@ fn track_board_pointer(
         .cursor_position()
         .filter(|_| shows_analysis(*overlay.get()))
         .filter(|_| *overlay.get() != Overlay::None || !capture.pointer)
-        .filter(|c| c.x > left.0 && c.x < w - insets.right && c.y < h - insets.bottom)
+        .filter(|c| {
+            c.x > analysis.left
+                && c.x < w - insets.right
+                && c.y < h - insets.bottom - analysis.bottom
+        })
         .and_then(|c| camera.viewport_to_world_2d(camera_transform, c).ok())
         .and_then(world_to_point);
     if hover.point != point {
@@ -234,50 +241,107 @@ fn analysis_panel(
     shown: crate::board::shown::Shown,
     mut switches: MessageWriter<AnalysisCommand>,
     mut list_hover: ResMut<ListHover>,
-    mut inset: ResMut<LeftInset>,
+    hud: Res<HudInsets>,
+    mut inset: ResMut<AnalysisInsets>,
 ) -> Result {
     if !shows_analysis(*overlay.get()) || !mode.analysing(&source) {
-        inset.set_if_neq(LeftInset(0.0));
+        inset.set_if_neq(AnalysisInsets::default());
         list_hover.set_if_neq(ListHover(None));
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;
     let lang = settings.language;
+    // Beside the board, or below it when that leaves the larger board
+    // (a narrow window: the replay viewer's panel and this one would leave
+    // a sliver of a board between them).
+    let screen = ctx.viewport_rect();
+    let mut room = screen;
+    room.max -= egui::vec2(hud.right, hud.bottom);
+    let (w, h) = (room.width(), room.height());
+    // (The HUD's insets are a frame old: a window that just shrank may
+    // leave no room at all, where egui's layout would assert.)
+    let below = w >= MIN_UI_SIZE
+        && h >= PANEL_HEIGHT_BELOW + MIN_UI_SIZE
+        && w.min(h - PANEL_HEIGHT_BELOW) > (w - PANEL_WIDTH).min(h);
     let mut root = egui::Ui::new(
         ctx.clone(),
         "analysis-root".into(),
         egui::UiBuilder::new()
             .layer_id(egui::LayerId::background())
-            .max_rect(ctx.viewport_rect()),
+            .max_rect(if below { room } else { screen }),
     );
-    // The menu button (and the clocks) float in the board's top-left
-    // corner, over this panel: it starts below their box, as drawn.
-    let corner = match *overlay.get() {
-        Overlay::None => corner.0,
-        _ => 0.0,
-    };
     let mut hovered = None;
-    let rect = egui::Panel::left("analysis")
-        .resizable(false)
-        .exact_size(PANEL_WIDTH)
-        .show(&mut root, |ui| {
-            ui.add_space(corner + 6.0);
-            ui.heading(RichText::new(t(lang, "analysis.title")).color(colours(ui.ctx()).accent));
-            let game = shown.game();
-            if game.is_over() {
-                ui.label(t(lang, "analysis.game_over"));
-                return;
-            }
-            let update = live.latest();
-            eval_bar(ui, lang, update.map(|u| &u.evaluation));
+    let mut contents = |ui: &mut egui::Ui| {
+        let game = shown.game();
+        let title = |ui: &mut egui::Ui| {
+            let title = RichText::new(t(lang, "analysis.title"));
+            ui.heading(title.color(colours(ui.ctx()).accent));
+        };
+        if game.is_over() {
+            title(ui);
+            ui.label(t(lang, "analysis.game_over"));
+            return;
+        }
+        let mut summary = |ui: &mut egui::Ui| {
+            title(ui);
+            eval_bar(ui, lang, live.latest().map(|u| &u.evaluation));
             status_line(ui, lang, &live);
             multi_pv_choice(ui, lang, mode.multi_pv, &mut switches);
+        };
+        if below {
+            ui.add_space(4.0);
+            ui.columns(2, |columns| {
+                // Left-aligned, not the columns' justified layout (which
+                // would stretch the words of a wrapped line).
+                let left = egui::Layout::top_down(egui::Align::Min);
+                columns[0].with_layout(left, |ui| summary(ui));
+                egui::ScrollArea::vertical()
+                    .id_salt("analysis-candidates")
+                    .show(&mut columns[1], |ui| {
+                        ui.with_layout(left, |ui| {
+                            hovered = candidate_list(ui, lang, game, live.candidates());
+                        })
+                    });
+            });
+        } else {
+            summary(ui);
             ui.separator();
             hovered = candidate_list(ui, lang, game, live.candidates());
-        })
-        .response
-        .rect;
-    inset.set_if_neq(LeftInset(rect.width()));
+        }
+    };
+    let insets = if below {
+        let rect = egui::Panel::bottom("analysis-below")
+            .resizable(false)
+            .exact_size(PANEL_HEIGHT_BELOW)
+            .show(&mut root, |ui| contents(ui))
+            .response
+            .rect;
+        AnalysisInsets {
+            left: 0.0,
+            bottom: rect.height(),
+        }
+    } else {
+        // The menu button (and the clocks) float in the board's top-left
+        // corner, over this panel: it starts below their box, as drawn.
+        let corner = match *overlay.get() {
+            Overlay::None => corner.0,
+            _ => 0.0,
+        };
+        let rect = egui::Panel::left("analysis")
+            .resizable(false)
+            .exact_size(PANEL_WIDTH)
+            .show(&mut root, |ui| {
+                ui.add_space(corner + 6.0);
+                contents(ui)
+            })
+            .response
+            .rect;
+        AnalysisInsets {
+            left: rect.width(),
+            bottom: 0.0,
+        }
+    };
+    inset.set_if_neq(insets);
     list_hover.set_if_neq(ListHover(hovered));
     Ok(())
 }
@@ -345,7 +409,8 @@ fn multi_pv_choice(
     current: usize,
     switches: &mut MessageWriter<AnalysisCommand>,
 ) {
-    ui.horizontal(|ui| {
+    // Wrapped: below the board the panel's column may be narrower.
+    ui.horizontal_wrapped(|ui| {
         ui.label(t(lang, "analysis.lines"))
             .on_hover_text(t(lang, "analysis.lines_tip"));
         for n in 1..=MAX_MULTI_PV {

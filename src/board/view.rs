@@ -85,11 +85,14 @@ pub fn world_to_point(world: Vec2) -> Option<Point> {
     (on_board(col) && on_board(row)).then(|| Point::new(col as u8, row as u8))
 }
 
-/// Logical pixels along the left edge taken by a side panel (the
-/// analysis panel writes it; the board fits into the rest, beside the
-/// HUD's [`HudInsets`]).
+/// Logical pixels taken by the analysis panel: along the left edge, or
+/// below the board in a narrow window (the analysis panel writes it; the
+/// board fits into the rest, beside the HUD's [`HudInsets`]).
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq)]
-pub struct LeftInset(pub f32);
+pub struct AnalysisInsets {
+    pub left: f32,
+    pub bottom: f32,
+}
 
 /// Logical pixels from the window's top to the bottom of the box with the
 /// menu button and the clocks (`menus/widgets.rs`, `board_corner`), as
@@ -127,13 +130,26 @@ struct HairLine {
 }
 
 /// Text drawn at its on-screen size, so it stays sharp at every zoom:
-/// `size` is in world units.
+/// `size` is in world units, the size it has while that is at least
+/// `min_px` on the screen.
 #[derive(Component)]
 pub struct CrispText {
     pub size: f32,
-    /// Never rasterised smaller than this many logical pixels, so text on a
-    /// small board stays readable.
+    /// Never smaller on the screen than this many logical pixels, so text
+    /// on a small board stays readable.
     pub min_px: f32,
+}
+
+impl CrispText {
+    /// The font size to rasterise at and the text's scale, when the camera
+    /// shows `view_scale` world units per logical pixel: the on-screen size
+    /// in whole pixels, and the camera's zoom cancelled, so glyphs map 1:1
+    /// to pixels (and the minimum holds on the screen: scaling the text back
+    /// to `size` world units would shrink it again).
+    pub fn raster(&self, view_scale: f32) -> (f32, f32) {
+        let px = (self.size / view_scale).round().max(self.min_px);
+        (px, view_scale)
+    }
 }
 
 #[derive(Component)]
@@ -141,7 +157,7 @@ struct CoordinateLabel;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<HudInsets>()
-        .init_resource::<LeftInset>()
+        .init_resource::<AnalysisInsets>()
         .init_resource::<CornerBottom>()
         .init_resource::<ClearColor>()
         .init_resource::<ViewScale>()
@@ -308,14 +324,15 @@ fn toggle_coordinates(
 fn fit_camera(
     window: Single<&Window, With<PrimaryWindow>>,
     insets: Res<HudInsets>,
-    left: Res<LeftInset>,
+    analysis: Res<AnalysisInsets>,
     camera: Single<(&mut Projection, &mut Transform), With<BoardCamera>>,
     mut scale: ResMut<ViewScale>,
 ) {
     let size = Vec2::new(window.width(), window.height());
-    // The analysis panel, when open, takes the left edge.
-    let left = left.0;
-    let mut free = (size - Vec2::new(insets.right + left, insets.bottom)).max(Vec2::splat(64.0));
+    // The analysis panel, when open, takes the left edge or the bottom.
+    let left = analysis.left;
+    let bottom = insets.bottom + analysis.bottom;
+    let mut free = (size - Vec2::new(insets.right + left, bottom)).max(Vec2::splat(64.0));
     // The menu button floats in the top-left corner: when the board fills
     // the width and would sit under it, keep a strip free above the board.
     let top = if free.x - free.y < 2.0 * CORNER_RESERVE.x {
@@ -326,7 +343,7 @@ fn fit_camera(
     free.y -= top;
     let s = (2.0 * FRAME_HALF / free.x).max(2.0 * FRAME_HALF / free.y);
     // Move the camera so the board's centre lands in the free area's centre.
-    let offset = Vec2::new(insets.right - left, top - insets.bottom) * 0.5 * s;
+    let offset = Vec2::new(insets.right - left, top - bottom) * 0.5 * s;
     let (mut projection, mut transform) = camera.into_inner();
     if let Projection::Orthographic(ortho) = projection.as_mut()
         && ortho.scale != s
@@ -361,11 +378,9 @@ fn keep_text_crisp(
         if !scale.is_changed() && !text.is_added() {
             continue;
         }
-        // Rasterise at the on-screen size and cancel the camera zoom, so
-        // glyphs map 1:1 to pixels.
-        let px = (text.size / scale.0).round().max(text.min_px);
+        let (px, zoom) = text.raster(scale.0);
         font.font_size = FontSize::Px(px);
-        transform.scale = Vec3::splat(text.size / px);
+        transform.scale = Vec3::splat(zoom);
     }
 }
 

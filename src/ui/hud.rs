@@ -174,7 +174,10 @@ fn panel(ui: &mut egui::Ui, world: &mut World, params: &mut Params, compact: boo
             }
         });
     } else {
-        side_panel(ui, world, params, feature_status);
+        // In a small window the controls at the bottom would be cut off.
+        scrolled(ui, "hud-side", |ui| {
+            side_panel(ui, world, params, feature_status)
+        });
     }
     ui.add_space(4.0);
 }

@@ -11,7 +11,8 @@
 //!   best: the AI draws many candidates (every allowed point near the
 //!   stones for one stone, random sets near the stones and off the edge
 //!   lines for more, varied by the seed), keeps those the shape evaluation
-//!   puts nearest to even, and searches them;
+//!   puts nearest to even, and searches them. White's Taraguchi 4th, which
+//!   no swap follows, is the strongest such stone instead;
 //! * a swap decision takes the colour the evaluation prefers, judged with
 //!   the whole decision's budget (two plies deeper); Swap2's "add two
 //!   stones" is chosen when neither colour is clearly better;
@@ -21,8 +22,10 @@
 //! * White's Soosorv 4th move and N: for each candidate 4th, Black's fifth
 //!   moves are valued; offering N of them is worth Black's N-th best to
 //!   Black, so White picks the 4th and N that make that nearest to even
-//!   (Black may swap next). Taraguchi's "10 offers" is chosen when Black's
-//!   10th best fifth move still favours Black.
+//!   (Black may swap next). Taraguchi's option is the one whose worst case
+//!   is better for Black: its 10th best fifth move (ten offers) against
+//!   minus the distance from even of the most balanced 5th in the 9×9
+//!   (which comes between two swaps).
 //!
 //! Lower levels search less, look at fewer candidates and add more noise to
 //! near-equal choices, so they choose like people who judge by feel.
@@ -164,6 +167,17 @@ impl<'a> OpeningAi<'a> {
             } if opening.rule() == super::OpeningRule::Soosorv8 && board.stone_count() == 3 => {
                 vec![Action::Place(self.soosorv_fourth(board, region).0)]
             }
+            Task::Place {
+                region, left: 1, ..
+            } if opening.rule() == super::OpeningRule::Taraguchi10 && board.stone_count() == 3 => {
+                // No swap follows White's 4th, Black's choice of option
+                // does: both options are worse for Black the stronger
+                // White's position is (see `taraguchi_option`).
+                self.balanced_stones(board, region, 1, -WIN)
+                    .into_iter()
+                    .map(Action::Place)
+                    .collect()
+            }
             Task::Place { region, left, .. } => self
                 .balanced_stones(board, region, left as usize, 0)
                 .into_iter()
@@ -302,12 +316,36 @@ impl<'a> OpeningAi<'a> {
         if count == 0 {
             return Vec::new();
         }
-        let to_move = Color::of_ply(board.stone_count() + count);
-        let mut sets = self.candidate_sets(board, region, count);
+        let (mut sets, scored) = self.balancing_sets(board, region, count, target);
         if sets.is_empty() {
             // No candidate at all (a full region): a plain legal set.
             return self.random_set(board, region, count).unwrap_or_default();
         }
+        let pick = self.choose(&scored).unwrap_or(0);
+        let chosen = sets.swap_remove(pick);
+        // The position's own symmetries turn the choice into equivalent
+        // ones (the regions are centred): take one at random, so that the
+        // openings vary even where the search always prefers one twin.
+        let turn = *symmetry::of_position(board)
+            .choose(&mut self.rng)
+            .expect("the identity is a symmetry of every position");
+        chosen
+            .iter()
+            .map(|&p| turn.apply(p, board.size()))
+            .collect()
+    }
+
+    /// The sets [`Self::balanced_stones`] chooses from, and of those it
+    /// searched (in time) their indices with their distance from `target`.
+    fn balancing_sets(
+        &mut self,
+        board: &Board,
+        region: Region,
+        count: usize,
+        target: i32,
+    ) -> (Vec<Vec<Point>>, Vec<(usize, i32)>) {
+        let to_move = Color::of_ply(board.stone_count() + count);
+        let mut sets = self.candidate_sets(board, region, count);
         let shortlist = self.budget.candidates * SEARCHED_PER_CANDIDATE;
         if sets.len() > shortlist {
             let mut sifted: Vec<(i32, Vec<Point>)> = sets
@@ -333,18 +371,7 @@ impl<'a> OpeningAi<'a> {
             let v = self.value_for_black(&after, to_move);
             scored.push((i, (v - target).abs()));
         }
-        let pick = self.choose(&scored).unwrap_or(0);
-        let chosen = sets.swap_remove(pick);
-        // The position's own symmetries turn the choice into equivalent
-        // ones (the regions are centred): take one at random, so that the
-        // openings vary even where the search always prefers one twin.
-        let turn = *symmetry::of_position(board)
-            .choose(&mut self.rng)
-            .expect("the identity is a symmetry of every position");
-        chosen
-            .iter()
-            .map(|&p| turn.apply(p, board.size()))
-            .collect()
+        (sets, scored)
     }
 
     /// The sets of `count` stones [`Self::balanced_stones`] chooses from:
@@ -450,21 +477,32 @@ impl<'a> OpeningAi<'a> {
         stones.into_iter().map(Action::Place).collect()
     }
 
-    /// Black's fifth moves valued for Black, best first, at most one per
-    /// class of symmetric points.
+    /// Black's `k` best fifth moves at a glance (among the points near the
+    /// stones, at most one per class of symmetric points), searched and
+    /// valued for Black, best first.
     fn fifth_values(&mut self, board: &Board, k: usize) -> Vec<(Point, i32)> {
         let symmetries = symmetry::of_position(board);
-        let mut kept: Vec<Point> = Vec::new();
-        for p in self.candidates(board, Color::Black, Region::Anywhere, k * 2) {
-            if symmetry::twin_among(p, &kept, &symmetries, board.size()).is_none() {
-                kept.push(p);
-            }
-            if kept.len() == k {
-                break;
+        let mut distinct: Vec<Point> = Vec::new();
+        for p in self.near_points(board, Color::Black, Region::Anywhere, 2) {
+            if symmetry::twin_among(p, &distinct, &symmetries, board.size()).is_none() {
+                distinct.push(p);
             }
         }
+        // Sifted by a glance, not by shape: the static evaluation misses
+        // fifth moves whose worth is in the fight that follows. (Soosorv's
+        // 4th does this for each candidate: the clock is watched here too.)
+        let mut sifted: Vec<(i32, Point)> = Vec::with_capacity(distinct.len());
+        for p in distinct {
+            if sifted.len() >= k && self.out_of_time() {
+                break;
+            }
+            let v = self.glance_for_black(&with_stones(board, &[p]), Color::White);
+            sifted.push((v, p));
+        }
+        sifted.sort_by_key(|&(v, p)| (std::cmp::Reverse(v), p));
+        let kept = sifted.into_iter().take(k).map(|(_, p)| p);
         let mut values = Vec::with_capacity(kept.len());
-        for (i, p) in kept.into_iter().enumerate() {
+        for (i, p) in kept.enumerate() {
             if i > 0 && self.out_of_time() {
                 break;
             }
@@ -523,15 +561,7 @@ impl<'a> OpeningAi<'a> {
         let noise = self.budget.noise;
         let jitter = self.rng.random_range(0..noise.max(1) as u64) as i32 - noise / 2;
         if options.contains(&Decision::TenOffers) {
-            // Ten offers give Black its 10th best fifth move; the other way
-            // (with swaps around the 5th) is about even.
-            let values = self.fifth_values(board, self.budget.candidates.max(10));
-            let ten = Self::offers_worth(&values, 10);
-            return if ten + jitter > 0 {
-                Decision::TenOffers
-            } else {
-                Decision::FifthInCentre
-            };
+            return self.taraguchi_option(board, jitter);
         }
         // Black's prospects: with offers to come (Soosorv), Black is worth
         // its N-th best fifth move; otherwise the position as it is.
@@ -553,6 +583,32 @@ impl<'a> OpeningAi<'a> {
             Decision::Keep
         } else {
             Decision::Swap
+        }
+    }
+
+    /// Taraguchi-10's choice for Black: the option whose worst case is
+    /// better for Black. Ten offers leave Black its 10th best fifth move
+    /// (White picks the weakest). The 5th in the 9×9 comes between two
+    /// swaps: the other player keeps White (a swap would hand them the 5th
+    /// to place), Black can do no better than the 5th nearest to even, and
+    /// the other player takes the better side of that, so Black should
+    /// expect minus its distance from even. So ten offers are for a
+    /// position strong enough that ten fifth moves keep Black's edge (as
+    /// players use them: for openings with that many good fifth moves).
+    /// `jitter` and a second draw of the level's noise vary the choice
+    /// where the two are close.
+    fn taraguchi_option(&mut self, board: &Board, jitter: i32) -> Decision {
+        let offers = super::state::TARAGUCHI_OFFERS as usize;
+        let values = self.fifth_values(board, self.budget.candidates.max(offers));
+        let ten = Self::offers_worth(&values, offers);
+        let (_, scored) = self.balancing_sets(board, Region::Centre(9), 1, 0);
+        let nearest_even = scored.iter().map(|&(_, d)| d).min().unwrap_or(0);
+        let noise = self.budget.noise.max(1);
+        let centre = -nearest_even + self.rng.random_range(0..noise as u64) as i32 - noise / 2;
+        if ten + jitter > centre {
+            Decision::TenOffers
+        } else {
+            Decision::FifthInCentre
         }
     }
 

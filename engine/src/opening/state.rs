@@ -351,7 +351,8 @@ const SWAP2_CHOICE: &[Decision] = &[Decision::Swap, Decision::Keep, Decision::Ad
 const TARAGUCHI_CHOICE: &[Decision] = &[Decision::FifthInCentre, Decision::TenOffers];
 /// Soosorv-8's largest N.
 pub const SOOSORV_MAX_OFFERS: u8 = 8;
-const TARAGUCHI_OFFERS: u8 = 10;
+/// Taraguchi-10's second option: the number of fifth moves offered.
+pub const TARAGUCHI_OFFERS: u8 = 10;
 
 fn place(by: Color, left: u8, region: Region) -> Stage {
     Stage::Place {
