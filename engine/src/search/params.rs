@@ -83,6 +83,13 @@ search_params! {
     /// Internal iterative reduction: a node without a table move at this
     /// remaining depth or more is searched a ply less deep (0 = off).
     iir_depth: 0, 0, 12;
+    /// Null move: at this remaining depth or more (0 = off), a node whose
+    /// evaluation is at or above beta and that faces no threat lets the
+    /// opponent move twice, searched this many plies less (plus a ply per
+    /// four of depth); if we still reach beta, the node is cut. Gomoku has
+    /// no zugzwang: a free move never hurts the side that gets it.
+    null_move_depth: 0, 0, 12;
+    null_move_reduction: 3, 1, 6;
 }
 
 #[cfg(test)]
