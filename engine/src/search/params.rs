@@ -57,7 +57,7 @@ search_params! {
     lmr_percent: 52, 0, 150;
     /// Move-count pruning: non-forcing moves after 3 + depth^1.3 * this / 100
     /// are skipped (0 turns it off).
-    move_count_percent: 0, 0, 400;
+    move_count_percent: 100, 0, 400;
     /// ... and this percent of that when the evaluation is not improving.
     move_count_not_improving: 67, 30, 100;
     /// Reverse futility: remaining depth up to which it applies (0 = off).
