@@ -38,7 +38,7 @@ use crate::board::{Board, Color, Point};
 use crate::eval::Position;
 use crate::record::Game;
 use crate::rules::{self, Rule};
-use crate::search::{Level, Score, SearchInfo, SearchLimits, SearchParams, Searcher};
+use crate::search::{Level, Score, SearchInfo, SearchLimits, Searcher};
 use chacha20::ChaCha8Rng;
 use rand::seq::IndexedRandom;
 use rand::{Rng, RngExt, SeedableRng};
@@ -152,16 +152,9 @@ impl<'a> OpeningAi<'a> {
         to_move: Color,
         limits: &SearchLimits,
     ) -> SearchInfo {
-        let play = self.searcher.params();
-        self.searcher.set_params(SearchParams {
-            move_count_percent: 0,
-            ..play
-        });
-        let info = self
-            .searcher
-            .search(board, to_move, limits, self.cancel, &mut |_| {});
-        self.searcher.set_params(play);
-        info
+        let cancel = self.cancel;
+        self.searcher
+            .full_width(|s| s.search(board, to_move, limits, cancel, &mut |_| {}))
     }
 
     /// The next actions of the current phase's actor, in order: normally
