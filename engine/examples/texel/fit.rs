@@ -1,13 +1,16 @@
 //! `texel fit`: logistic regression of game results on the evaluation's
 //! features, one weight table at a time, starting from the hand-made
 //! values the engine had before (so the loss before the fit is theirs).
+//! It also prints the loss of the weights the engine is built with on the
+//! same held-out games: the fair comparison of a new fit with the last one
+//! when the data (and so the split) changed.
 
 use crate::games::GameLine;
-use gomoku_engine::eval::Position;
 use gomoku_engine::eval::learned::{
     self, Features, MASKS, PATTERN_FEATURES, Policy, QUIET, TABLES, THREAT_FEATURES, Weights,
 };
 use gomoku_engine::eval::pattern::{THREATS, Threat};
+use gomoku_engine::eval::{POLICY, Position, WEIGHTS};
 use gomoku_engine::search::double_threat_wins;
 use gomoku_engine::{Board, Color};
 use std::fmt::Write as _;
@@ -424,15 +427,18 @@ fn fit_policies(games: &[GameLine], epochs: usize, rate: f64) -> Vec<Policy> {
         let p = train_policy(choices, &flat, temp, epochs, rate * temp / 10.0);
         let table = policy_table(&p, &start);
         let learned: Vec<f64> = table.iter().flatten().map(|&v| v as f64).collect();
+        let committed: Vec<f64> = POLICY[t].iter().flatten().map(|&v| v as f64).collect();
         let (l0, a0) = policy_loss(choices, &flat, temp, true);
         let (l1, a1) = policy_loss(choices, &learned, temp, true);
+        let (lc, ac) = policy_loss(choices, &committed, temp, true);
         println!(
             "{} policy: {} positions, temperature {temp}, validation loss {l0:.4} -> {l1:.4}, \
-             top-1 {:.1}% -> {:.1}%",
+             top-1 {:.1}% -> {:.1}% (the engine's ordering {lc:.4}, {:.1}%)",
             TABLE_NAMES[t],
             choices.len(),
             100.0 * a0,
-            100.0 * a1
+            100.0 * a1,
+            100.0 * ac
         );
         out.push(table);
     }
@@ -463,14 +469,17 @@ pub fn main(args: &[String]) -> Result<(), String> {
         }
         let scale = best_scale(samples, &start);
         let w = train(samples, &start, scale, cfg.epochs, cfg.rate);
+        let committed = flatten(&WEIGHTS[t]);
         println!(
-            "{}: {} positions, scale {scale}, loss train {:.4} -> {:.4}, validation {:.4} -> {:.4}",
+            "{}: {} positions, scale {scale}, loss train {:.4} -> {:.4}, \
+             validation {:.4} -> {:.4} (the engine's weights {:.4})",
             TABLE_NAMES[t],
             samples.len(),
             loss(samples, &start, scale, false),
             loss(samples, &w, scale, false),
             loss(samples, &start, scale, true),
             loss(samples, &w, scale, true),
+            loss(samples, &committed, scale, true),
         );
         let w = unflatten(&w);
         println!("  patterns {:?}\n  threats  {:?}", w.pattern, w.threat);

@@ -19,8 +19,7 @@ use crate::rules::{self, Rule};
 use learned::{Features, pattern_feature, threat_feature, threat_mask};
 use pattern::{ALL_EMPTY, BLOCKED, EMPTY, PATTERNS, Pattern, THREATS, Threat, weight};
 use std::sync::OnceLock;
-pub use weights::POLICY;
-use weights::WEIGHTS;
+pub use weights::{POLICY, WEIGHTS};
 
 /// A position's evaluation unit: an open three is worth about 100.
 pub type Value = i32;

@@ -41,7 +41,7 @@ use crate::board::{Board, Color, Point};
 use crate::eval::Position;
 use crate::record::Game;
 use crate::rules::{self, Rule};
-use crate::search::{Level, Score, SearchLimits, Searcher};
+use crate::search::{Level, Score, SearchInfo, SearchLimits, Searcher};
 use chacha20::ChaCha8Rng;
 use rand::seq::IndexedRandom;
 use rand::{Rng, RngExt, SeedableRng};
@@ -145,6 +145,21 @@ impl<'a> OpeningAi<'a> {
         self.searcher.rule()
     }
 
+    /// A search of `board` for the AI's judgements, without move-count
+    /// pruning: its limits are tuned for play, where a few replies at low
+    /// depth are enough, but a judgement compared with others needs every
+    /// reply (the sift's two-ply glance would see only four).
+    fn judging_search(
+        &mut self,
+        board: &Board,
+        to_move: Color,
+        limits: &SearchLimits,
+    ) -> SearchInfo {
+        let cancel = self.cancel;
+        self.searcher
+            .full_width(|s| s.search(board, to_move, limits, cancel, &mut |_| {}))
+    }
+
     /// The next actions of the current phase's actor, in order: normally
     /// all that complete the phase (the stones, a choice, a number, the
     /// offers, a pick). Each is legal when applied in turn; there is at
@@ -225,9 +240,7 @@ impl<'a> OpeningAi<'a> {
             nodes: Some(GLANCE_NODES),
             time: None,
         };
-        let info = self
-            .searcher
-            .search(board, to_move, &limits, self.cancel, &mut |_| {});
+        let info = self.judging_search(board, to_move, &limits);
         black_value(info.score, to_move)
     }
 
@@ -246,9 +259,7 @@ impl<'a> OpeningAi<'a> {
             depth: Some(self.budget.depth.max(1) + deeper),
             nodes: Some(self.budget.nodes * weight as u64),
         };
-        let mut info = self
-            .searcher
-            .search(board, to_move, &limits, self.cancel, &mut |_| {});
+        let mut info = self.judging_search(board, to_move, &limits);
         if info.depth % 2 == 1 && info.depth > 1 && matches!(info.score, Score::Eval(_)) {
             // Stopped by the nodes after an odd depth, whose leaves favour
             // the side to move: judge again from the even depth below
@@ -259,9 +270,7 @@ impl<'a> OpeningAi<'a> {
                 nodes: None,
                 ..limits
             };
-            info = self
-                .searcher
-                .search(board, to_move, &even, self.cancel, &mut |_| {});
+            info = self.judging_search(board, to_move, &even);
         }
         black_value(info.score, to_move)
     }

@@ -214,6 +214,8 @@ pub struct Engine<'a> {
     /// Depth of the current iteration (bounds the extensions).
     pub root_depth: i32,
     pub stopped: bool,
+    /// Set for the node a null move leads to (no second null in a row).
+    after_null: bool,
     limits: Limits<'a>,
     pub params: SearchParams,
 }
@@ -284,6 +286,7 @@ impl<'a> Engine<'a> {
             nodes: 0,
             root_depth: 1,
             stopped: false,
+            after_null: false,
             limits,
             params,
         }
@@ -398,6 +401,7 @@ impl<'a> Engine<'a> {
         ply: usize,
         pv: bool,
     ) -> i32 {
+        let after_null = std::mem::take(&mut self.after_null);
         if self.tick() {
             return 0;
         }
@@ -452,6 +456,18 @@ impl<'a> Engine<'a> {
             }
             if depth <= p.razor_depth && eval + p.razor_base + p.razor_per_depth * depth <= alpha {
                 return self.quiesce(us, alpha, alpha + 1, ply, QUIESCENCE_FOURS);
+            }
+            if p.null_move_depth > 0 && depth >= p.null_move_depth && !after_null && eval >= beta {
+                let r = p.null_move_reduction + depth / 4;
+                self.after_null = true;
+                let s = -self.node(them, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
+                if self.stopped {
+                    return 0;
+                }
+                if s >= beta {
+                    // A mate found after a pass is not a mate from here.
+                    return if s >= MATE_BOUND { beta } else { s };
+                }
             }
         }
         // Without a table move the ordering is a guess: a shallower search

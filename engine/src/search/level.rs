@@ -114,7 +114,14 @@ pub fn choose(
         depth: p.depth,
         nodes: None,
     };
-    let result = searcher.run(board, to_move, &limits, p.margin, &[], cancel, report);
+    // The levels below full strength were calibrated on the full-width
+    // search: move-count pruning narrows the gaps between them.
+    let mut run = |s: &mut Searcher| s.run(board, to_move, &limits, p.margin, &[], cancel, report);
+    let result = if level == Level::Grandmaster {
+        run(searcher)
+    } else {
+        searcher.full_width(run)
+    };
     record_level_answer(search_time, started.elapsed());
     let mut info = result.info;
     let Some(top) = result.moves.first() else {

@@ -291,6 +291,17 @@ impl Searcher {
         self.params = params;
     }
 
+    /// Runs `f` with move-count pruning off, then restores the parameters:
+    /// for what was calibrated on the full-width search (the levels below
+    /// full strength, the opening AI's judgements).
+    pub fn full_width<T>(&mut self, f: impl FnOnce(&mut Searcher) -> T) -> T {
+        let play = self.params;
+        self.params.move_count_percent = 0;
+        let out = f(self);
+        self.params = play;
+        out
+    }
+
     pub fn rule(&self) -> Rule {
         self.rule
     }
@@ -846,6 +857,20 @@ fn search_root(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_full_width_search_leaves_the_playing_parameters_as_they_were() {
+        let mut searcher = Searcher::new(Rule::Freestyle);
+        let play = SearchParams {
+            move_count_percent: 150,
+            ..SearchParams::default()
+        };
+        searcher.set_params(play);
+        let inside = searcher.full_width(|s| s.params());
+        assert_eq!(inside.move_count_percent, 0);
+        assert_eq!(inside.lmr_percent, play.lmr_percent);
+        assert_eq!(searcher.params(), play);
+    }
 
     #[test]
     fn the_search_stops_twice_the_recent_run_queue_wait_early() {

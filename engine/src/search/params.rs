@@ -57,7 +57,7 @@ search_params! {
     lmr_percent: 52, 0, 150;
     /// Move-count pruning: non-forcing moves after 3 + depth^1.3 * this / 100
     /// are skipped (0 turns it off).
-    move_count_percent: 0, 0, 400;
+    move_count_percent: 100, 0, 400;
     /// ... and this percent of that when the evaluation is not improving.
     move_count_not_improving: 67, 30, 100;
     /// Reverse futility: remaining depth up to which it applies (0 = off).
@@ -83,6 +83,13 @@ search_params! {
     /// Internal iterative reduction: a node without a table move at this
     /// remaining depth or more is searched a ply less deep (0 = off).
     iir_depth: 0, 0, 12;
+    /// Null move: at this remaining depth or more (0 = off), a node whose
+    /// evaluation is at or above beta and that faces no threat lets the
+    /// opponent move twice, searched this many plies less (plus a ply per
+    /// four of depth); if we still reach beta, the node is cut. Gomoku has
+    /// no zugzwang: a free move never hurts the side that gets it.
+    null_move_depth: 0, 0, 12;
+    null_move_reduction: 3, 1, 6;
 }
 
 #[cfg(test)]
