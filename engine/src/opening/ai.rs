@@ -228,9 +228,6 @@ impl<'a> OpeningAi<'a> {
         self.judge(board, to_move, 1)
     }
 
-    /// [`Self::value_for_black`] given `weight` judgements' share of the
-    /// decision's time and nodes: a decision that judges one position
-    /// (swap or not) looks deeper than a comparison of many.
     /// Black's value of `board` at a glance: two plies, a few hundred
     /// positions (the static evaluation alone is made for a search's
     /// leaves and misjudges a quiet opening of a few stones).
@@ -244,6 +241,9 @@ impl<'a> OpeningAi<'a> {
         black_value(info.score, to_move)
     }
 
+    /// [`Self::value_for_black`] given `weight` judgements' share of the
+    /// decision's time and nodes: a decision that judges one position
+    /// (swap or not) looks deeper than a comparison of many.
     fn judge(&mut self, board: &Board, to_move: Color, weight: u32) -> i32 {
         if self.budget.nodes == 0 {
             return shape_value_for_black(board, self.rule(), to_move);
@@ -678,10 +678,7 @@ fn off_the_edge(p: Point, size: usize) -> bool {
 /// The shape evaluation of `board` for Black, `to_move` to play.
 fn shape_value_for_black(board: &Board, rule: Rule, to_move: Color) -> i32 {
     let v = Position::new(board, rule).evaluate(to_move);
-    match to_move {
-        Color::Black => v,
-        Color::White => -v,
-    }
+    black_value(Score::Eval(v), to_move)
 }
 
 /// A search's score for `to_move` as Black's value (wins as [`WIN`] less
