@@ -13,6 +13,7 @@ use gomoku::board::shown::BoardSource;
 use gomoku::i18n::{self, Language};
 use gomoku::persistence::autosave::{self, GameFiles, GameInfo};
 use gomoku::persistence::{self, Storage};
+use gomoku::play::ai::WorkPriority;
 use gomoku::play::game::{GameCommand, Match, MatchSettings, Mode, MoveRequest, Mover};
 use gomoku::play::replay::Replay;
 use gomoku::ui_core::{Overlay, pause_with_menus};
@@ -155,23 +156,6 @@ fn the_analysis_follows_the_position_and_stops_when_turned_off() {
     assert!(live(&app).request().is_none());
 }
 
-/// The niceness of this process's threads named `name` (Linux).
-fn niceness_of_threads(name: &str) -> Vec<i64> {
-    let mut found = Vec::new();
-    for task in std::fs::read_dir("/proc/self/task").unwrap().flatten() {
-        let comm = std::fs::read_to_string(task.path().join("comm")).unwrap_or_default();
-        if comm.trim_end() != name {
-            continue;
-        }
-        let stat = std::fs::read_to_string(task.path().join("stat")).unwrap();
-        // The fields after the name in parentheses; the nice value is the
-        // 19th field of the line, the 17th after the name.
-        let (_, fields) = stat.rsplit_once(") ").unwrap();
-        found.push(fields.split(' ').nth(16).unwrap().parse().unwrap());
-    }
-    found
-}
-
 #[test]
 fn the_analysis_thread_yields_the_cpu_to_the_frame() {
     let mut app = app_with(settings(Mode::HumanVsHuman, Rule::Freestyle), "h8i9", None);
@@ -182,9 +166,9 @@ fn the_analysis_thread_yields_the_cpu_to_the_frame() {
     // SAFETY: getpriority only reads the main thread's niceness.
     let main = unsafe { libc::getpriority(libc::PRIO_PROCESS, libc::getpid() as libc::id_t) };
     // Other tests' analysers may run beside this one: all are lowered.
-    let analysis = niceness_of_threads("analysis");
+    let analysis = support::niceness_of_threads("analysis");
     assert!(!analysis.is_empty());
-    let lowered = (i64::from(main) + 10).min(19);
+    let lowered = (i64::from(main) + i64::from(WorkPriority::Background.below_frame())).min(19);
     assert!(
         analysis.iter().all(|&n| n == lowered),
         "{analysis:?}, main {main}"

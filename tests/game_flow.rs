@@ -10,7 +10,7 @@ use gomoku::board::stones::Stone;
 use gomoku::board::view::{CELL, CrispText, point_to_world, world_to_point};
 use gomoku::cli::{self, Command};
 use gomoku::play::Pause;
-use gomoku::play::ai::{AiPacing, HintRequest, Search};
+use gomoku::play::ai::{AiPacing, HintRequest, Search, WorkPriority};
 use gomoku::play::game::{
     GameCommand, Match, MatchSettings, Mode, MoveRefused, Notice, StaleResults,
 };
@@ -223,6 +223,25 @@ fn the_ai_searches_on_the_threads_the_settings_give() {
         let threads: Vec<usize> = searches.iter(app.world()).map(|s| s.threads).collect();
         assert_eq!(threads, [expected], "ai_threads {ai_threads}");
     }
+}
+
+#[test]
+fn the_ais_search_runs_a_little_below_the_frame() {
+    let mut app = app_with(settings(Mode::HumanVsAi, Rule::Freestyle), "");
+    click(&mut app, "h8");
+    update_until(&mut app, "the AI's reply", |app| game_moves(app).len() == 2);
+    // SAFETY: getpriority only reads the main thread's niceness.
+    let main = unsafe { libc::getpriority(libc::PRIO_PROCESS, libc::getpid() as libc::id_t) };
+    // The compute pool's threads ("Async Compute Task Pool (N)", cut to 15
+    // characters): the one that searched is lowered, and never as far as
+    // background work (it could not come back up for the next search).
+    let pool = support::niceness_of_threads("Async Compute T");
+    let timed = (i64::from(main) + i64::from(WorkPriority::Timed.below_frame())).min(19);
+    assert!(pool.contains(&timed), "{pool:?}, main {main}");
+    assert!(
+        pool.iter().all(|&n| n == i64::from(main) || n == timed),
+        "{pool:?}, main {main}"
+    );
 }
 
 #[test]

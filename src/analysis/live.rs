@@ -6,7 +6,7 @@
 use super::AnalysisMode;
 use crate::board::shown::{BoardSource, Shown};
 use crate::play::AppSystems;
-use crate::play::ai::lower_thread_priority;
+use crate::play::ai::{WorkPriority, lower_thread_priority};
 use crate::ui_core::Overlay;
 use crate::ui_core::redraw::KeepTicking;
 use bevy::prelude::*;
@@ -63,7 +63,11 @@ impl LiveAnalysis {
 
     fn analyser(&mut self) -> &mut Analyser {
         self.analyser
-            .get_or_insert_with(|| Mutex::new(Analyser::with_thread_setup(lower_thread_priority)))
+            .get_or_insert_with(|| {
+                Mutex::new(Analyser::with_thread_setup(|| {
+                    lower_thread_priority(WorkPriority::Background)
+                }))
+            })
             .get_mut()
             .unwrap_or_else(|e| e.into_inner())
     }

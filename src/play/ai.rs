@@ -188,7 +188,7 @@ impl SearchStarter<'_, '_> {
         );
         let flag = cancel.clone();
         let task = AsyncComputeTaskPool::get().spawn(async move {
-            lower_thread_priority();
+            lower_thread_priority(WorkPriority::Timed);
             let mut searcher = pool.take(rule);
             // Full strength only: the levels below search on one thread.
             searcher.set_threads(threads);
@@ -232,20 +232,55 @@ impl SearchStarter<'_, '_> {
     }
 }
 
+/// How far below the frame a worker thread runs (see
+/// [`lower_thread_priority`]), by whether its work has a deadline.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WorkPriority {
+    /// A search with a budget (the AI's move, a hint, an opening decision, a
+    /// puzzle's defence): a little below the frame. Beside full-priority
+    /// work on all cores (a compiler) a thread 10 below gets about a tenth
+    /// of a core and sees its deadline hundreds of ms late (Grandmaster at
+    /// 200 ms beside one busy loop: 33 of 1,000 moves over, up to 756 ms);
+    /// 4 below gets about a third: 5 over, at most 35 ms (docs/reliability.md).
+    Timed,
+    /// Open-ended work (the live analysis, a game review): well below, it
+    /// has no deadline to keep and runs for as long as it is shown.
+    Background,
+}
+
+impl WorkPriority {
+    /// The niceness added to the main thread's.
+    pub const fn below_frame(self) -> i32 {
+        match self {
+            WorkPriority::Timed => 4,
+            WorkPriority::Background => 10,
+        }
+    }
+}
+
 /// Makes the calling (search, analysis) thread yield the CPU to rendering:
 /// on a machine with two cores and a software renderer, a search at the
 /// frame's priority costs frames. Its niceness becomes the main thread's
-/// plus 10 (at most 19), however often it is called; the threads it starts
-/// inherit it. Best effort; elsewhere the OS decides.
-pub fn lower_thread_priority() {
+/// plus [`WorkPriority::below_frame`] (at most 19); the threads it starts
+/// inherit it. A thread cannot raise its priority again (that needs a
+/// privilege), so background work runs on threads of its own, never on the
+/// compute pool the timed searches share. Best effort; elsewhere the OS
+/// decides.
+pub fn lower_thread_priority(priority: WorkPriority) {
     #[cfg(target_os = "linux")]
     // SAFETY: getpriority and setpriority have no memory effects; on Linux,
     // PRIO_PROCESS names one thread: the process id its main thread, 0 the
     // calling thread.
     unsafe {
         let main = libc::getpriority(libc::PRIO_PROCESS, libc::getpid() as libc::id_t);
-        libc::setpriority(libc::PRIO_PROCESS, 0, (main + 10).min(19));
+        libc::setpriority(
+            libc::PRIO_PROCESS,
+            0,
+            (main + priority.below_frame()).min(19),
+        );
     }
+    #[cfg(not(target_os = "linux"))]
+    let _ = priority;
 }
 
 /// Stops searches whose position is gone (undo, redo, new game).

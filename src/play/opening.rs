@@ -8,7 +8,7 @@
 //! match, the save files and the replay all see the same record: who was
 //! the tentative Black, every swap, every offer.
 
-use super::ai::{SearcherPool, lower_thread_priority};
+use super::ai::{SearcherPool, WorkPriority, lower_thread_priority};
 use super::clock::AiTimeLimit;
 use super::game::{
     GameDecided, Match, MatchSettings, Mode, MoveRefused, MoveRequest, Mover, Notice,
@@ -283,7 +283,7 @@ fn start_plan(
     let flag = cancel.clone();
     let pool = pool.clone();
     let task = AsyncComputeTaskPool::get().spawn(async move {
-        lower_thread_priority();
+        lower_thread_priority(WorkPriority::Timed);
         let mut searcher = pool.take(game.rule());
         let actions = OpeningAi::new(&mut searcher, budget, seed, &flag).plan(&opening, &game);
         pool.give_back(searcher);

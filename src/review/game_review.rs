@@ -9,7 +9,7 @@ use crate::board::shown::BoardSource;
 use crate::i18n::t;
 use crate::persistence::autosave::{GameInfo, record_of};
 use crate::play::AppSystems;
-use crate::play::ai::lower_thread_priority;
+use crate::play::ai::{WorkPriority, lower_thread_priority};
 use crate::play::clock::GameClock;
 use crate::play::game::Match;
 use crate::play::replay::{Replay, ReplayCommand};
@@ -176,7 +176,7 @@ impl GameReview {
         self.job = Some(Mutex::new(ReviewJob::start_with_thread_setup(
             game.clone(),
             effort,
-            lower_thread_priority,
+            || lower_thread_priority(WorkPriority::Background),
         )));
         self.game = Some(game);
         self.status = ReviewStatus::Running { done: 0, total };

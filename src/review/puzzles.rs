@@ -120,7 +120,7 @@ impl Try {
         std::thread::Builder::new()
             .name("puzzle-defence".into())
             .spawn(move || {
-                crate::play::ai::lower_thread_priority();
+                crate::play::ai::lower_thread_priority(crate::play::ai::WorkPriority::Timed);
                 let mut session = session.unwrap_or_else(|| PuzzleSession::new(puzzle, defence));
                 let result = session.play(p);
                 let _ = tx.send((session, p, result));

@@ -64,3 +64,20 @@ pub fn command(app: &mut App, command: GameCommand) {
         .write(command);
     app.update();
 }
+
+/// The niceness of this process's threads named `name` (Linux).
+pub fn niceness_of_threads(name: &str) -> Vec<i64> {
+    let mut found = Vec::new();
+    for task in std::fs::read_dir("/proc/self/task").unwrap().flatten() {
+        let comm = std::fs::read_to_string(task.path().join("comm")).unwrap_or_default();
+        if comm.trim_end() != name {
+            continue;
+        }
+        let stat = std::fs::read_to_string(task.path().join("stat")).unwrap();
+        // The fields after the name in parentheses; the nice value is the
+        // 19th field of the line, the 17th after the name.
+        let (_, fields) = stat.rsplit_once(") ").unwrap();
+        found.push(fields.split(' ').nth(16).unwrap().parse().unwrap());
+    }
+    found
+}
