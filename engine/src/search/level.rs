@@ -114,10 +114,11 @@ pub fn choose(
         depth: p.depth,
         nodes: None,
     };
-    // The levels below full strength were calibrated on the full-width
-    // search: move-count pruning narrows the gaps between them.
+    // The depth-limited levels were calibrated on the full-width search:
+    // move-count pruning narrows the gaps between them. The two levels
+    // limited by time alone prune: it buys them depth.
     let mut run = |s: &mut Searcher| s.run(board, to_move, &limits, p.margin, &[], cancel, report);
-    let result = if level == Level::Grandmaster {
+    let result = if p.depth.is_none() {
         run(searcher)
     } else {
         searcher.full_width(run)

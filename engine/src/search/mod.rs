@@ -292,8 +292,8 @@ impl Searcher {
     }
 
     /// Runs `f` with move-count pruning off, then restores the parameters:
-    /// for what was calibrated on the full-width search (the levels below
-    /// full strength, the opening AI's judgements).
+    /// for what was calibrated on the full-width search (the depth-limited
+    /// levels, Novice to Expert, and the opening AI's judgements).
     pub fn full_width<T>(&mut self, f: impl FnOnce(&mut Searcher) -> T) -> T {
         let play = self.params;
         self.params.move_count_percent = 0;
