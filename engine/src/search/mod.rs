@@ -180,9 +180,9 @@ const VCT_NODES: u64 = 10_000;
 /// Share of the think time the alpha-beta search may use at full strength
 /// (the rest is for the final safety check).
 const SEARCH_SHARE: f64 = 0.9;
-/// A new depth starts only while less than this share of the time is used.
-/// An unfinished depth is not wasted: the table keeps it for the next move.
-const NEW_DEPTH_SHARE: f64 = 0.5;
+/// What the levels and the opening AI's judgements were calibrated with:
+/// a new depth starts only while less than half of the time is used.
+const FULL_WIDTH_NEW_DEPTH_PERCENT: i32 = 50;
 /// Share of the think time the root VCF may take.
 const ROOT_VCF_SHARE: u32 = 16;
 
@@ -291,12 +291,14 @@ impl Searcher {
         self.params = params;
     }
 
-    /// Runs `f` with move-count pruning off, then restores the parameters:
-    /// for what was calibrated on the full-width search (the levels below
-    /// full strength, the opening AI's judgements).
+    /// Runs `f` with move-count pruning off and the old rule for starting
+    /// a new depth, then restores the parameters: for what was calibrated
+    /// on the full-width search (the levels below full strength, the
+    /// opening AI's judgements).
     pub fn full_width<T>(&mut self, f: impl FnOnce(&mut Searcher) -> T) -> T {
         let play = self.params;
         self.params.move_count_percent = 0;
+        self.params.new_depth_percent = FULL_WIDTH_NEW_DEPTH_PERCENT;
         let out = f(self);
         self.params = play;
         out
@@ -586,7 +588,7 @@ impl Searcher {
                     break;
                 }
                 if let Some(t) = limits.time
-                    && start.elapsed() >= t.mul_f64(NEW_DEPTH_SHARE)
+                    && start.elapsed() >= t * params.new_depth_percent as u32 / 100
                 {
                     // The next depth would not finish in the time left.
                     break;
@@ -868,6 +870,7 @@ mod tests {
         searcher.set_params(play);
         let inside = searcher.full_width(|s| s.params());
         assert_eq!(inside.move_count_percent, 0);
+        assert_eq!(inside.new_depth_percent, FULL_WIDTH_NEW_DEPTH_PERCENT);
         assert_eq!(inside.lmr_percent, play.lmr_percent);
         assert_eq!(searcher.params(), play);
     }
