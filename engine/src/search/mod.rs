@@ -185,6 +185,10 @@ const SEARCH_SHARE: f64 = 0.9;
 const FULL_WIDTH_NEW_DEPTH_PERCENT: i32 = 50;
 /// Share of the think time the root VCF may take.
 const ROOT_VCF_SHARE: u32 = 16;
+/// The root VCT: at most this many positions, and this share of the time
+/// counted from the start of the search (after the VCF's).
+const ROOT_VCT_NODES: u64 = 20_000;
+const ROOT_VCT_SHARE: u32 = 8;
 
 /// The least that [`search_time_within`] keeps back for scheduling delays,
 /// in ms, whatever the limit.
@@ -299,6 +303,7 @@ impl Searcher {
         let play = self.params;
         self.params.move_count_percent = 0;
         self.params.new_depth_percent = FULL_WIDTH_NEW_DEPTH_PERCENT;
+        self.params.root_vct_threats = 0;
         let out = f(self);
         self.params = play;
         out
@@ -461,6 +466,34 @@ impl Searcher {
                 }];
                 return RootResult { info, moves };
             }
+        }
+        // A threat attack (VCT) can also lie beyond the horizon; its first
+        // move is a threat or a block, so the rest follows move by move.
+        let vct_threats = self.params.root_vct_threats as u32;
+        if margin == 0
+            && vct_threats > 0
+            && root.len() > 1
+            && let Some(first) = vct::winning_move(
+                board,
+                self.rule,
+                to_move,
+                vct_threats,
+                ROOT_VCT_NODES,
+                limits.time.map(|t| start + t / ROOT_VCT_SHARE),
+            )
+            && root.contains(&first)
+        {
+            // At most the threats, an open four and the five, when no
+            // counter-four intervenes: a bound, not the exact length.
+            let score = win_at(2 * vct_threats as usize + 3);
+            let info = done(Some(first), score, 1);
+            report(&info);
+            let moves = vec![RootMove {
+                cell: first,
+                score,
+                quiet: false,
+            }];
+            return RootResult { info, moves };
         }
         if margin > 0 {
             self.tt.wipe();
@@ -871,8 +904,35 @@ mod tests {
         let inside = searcher.full_width(|s| s.params());
         assert_eq!(inside.move_count_percent, 0);
         assert_eq!(inside.new_depth_percent, FULL_WIDTH_NEW_DEPTH_PERCENT);
+        assert_eq!(inside.root_vct_threats, 0);
         assert_eq!(inside.lmr_percent, play.lmr_percent);
         assert_eq!(searcher.params(), play);
+    }
+
+    #[test]
+    fn full_strength_plays_a_threat_win_beyond_its_depth() {
+        // vct.rs's game: after these ten stones Black wins with threes and
+        // fours, which a one-ply search cannot see.
+        let mut board = Board::new(15).unwrap();
+        let moves = crate::board::parse_move_list("h7g10j10j11g8f9e8h8f7e7", 15).unwrap();
+        for (n, p) in moves.iter().enumerate() {
+            board.place(*p, Color::of_ply(n)).unwrap();
+        }
+        let cancel = AtomicBool::new(false);
+        let mut searcher = Searcher::new(Rule::Freestyle);
+        let search = |s: &mut Searcher| {
+            s.search(&board, Color::Black, &SearchLimits::depth(1), &cancel, &mut |_| {})
+        };
+        let info = search(&mut searcher);
+        assert!(matches!(info.score, Score::WinIn(_)), "{:?}", info.score);
+        let first = info.best.unwrap().index();
+        assert_eq!(
+            vct::winning_move(&board, Rule::Freestyle, Color::Black, 5, 100_000, None),
+            Some(first)
+        );
+        // Without it (as the levels search), depth 1 sees no win.
+        let info = searcher.full_width(search);
+        assert!(matches!(info.score, Score::Eval(_)), "{:?}", info.score);
     }
 
     #[test]

@@ -96,6 +96,9 @@ search_params! {
     /// table keeps the rest for the next move); with a per-move limit, time
     /// not used is lost.
     new_depth_percent: 100, 30, 100;
+    /// Full strength looks for its own VCT of up to this many threats at
+    /// the root, after the VCF and before the search (0 = off).
+    root_vct_threats: 5, 0, 10;
 }
 
 #[cfg(test)]
