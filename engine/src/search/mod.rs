@@ -921,7 +921,13 @@ mod tests {
         let cancel = AtomicBool::new(false);
         let mut searcher = Searcher::new(Rule::Freestyle);
         let search = |s: &mut Searcher| {
-            s.search(&board, Color::Black, &SearchLimits::depth(1), &cancel, &mut |_| {})
+            s.search(
+                &board,
+                Color::Black,
+                &SearchLimits::depth(1),
+                &cancel,
+                &mut |_| {},
+            )
         };
         let info = search(&mut searcher);
         assert!(matches!(info.score, Score::WinIn(_)), "{:?}", info.score);

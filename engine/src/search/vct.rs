@@ -51,7 +51,10 @@ pub fn winning_move(
     deadline: Option<Instant>,
 ) -> Option<usize> {
     let mut search = Vct::new(board, rule, attacker, node_limit, deadline);
-    search.attack(threats).then_some(search.winning_move).flatten()
+    search
+        .attack(threats)
+        .then_some(search.winning_move)
+        .flatten()
 }
 
 impl Vct {
@@ -231,9 +234,15 @@ mod tests {
         for r in answers {
             let mut reply = after.clone();
             reply.set(r, Color::White);
-            assert!(wins(&reply, Rule::Freestyle, Color::Black, 3, 100_000, None), "{r}");
+            assert!(
+                wins(&reply, Rule::Freestyle, Color::Black, 3, 100_000, None),
+                "{r}"
+            );
         }
-        assert_eq!(winning_move(&b, Rule::Freestyle, Color::White, 4, 100_000, None), None);
+        assert_eq!(
+            winning_move(&b, Rule::Freestyle, Color::White, 4, 100_000, None),
+            None
+        );
     }
 
     #[test]
