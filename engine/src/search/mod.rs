@@ -473,7 +473,7 @@ impl Searcher {
         if margin == 0
             && vct_threats > 0
             && root.len() > 1
-            && let Some(first) = vct::winning_move(
+            && let Some((first, threats)) = vct::winning_move(
                 board,
                 self.rule,
                 to_move,
@@ -483,9 +483,9 @@ impl Searcher {
             )
             && root.contains(&first)
         {
-            // At most the threats, an open four and the five, when no
-            // counter-four intervenes: a bound, not the exact length.
-            let score = win_at(2 * vct_threats as usize + 3);
+            // The threats, an open four and the five, when no counter-four
+            // intervenes: a bound, not the exact length.
+            let score = win_at(2 * threats as usize + 3);
             let info = done(Some(first), score, 1);
             report(&info);
             let moves = vec![RootMove {
@@ -932,10 +932,8 @@ mod tests {
         let info = search(&mut searcher);
         assert!(matches!(info.score, Score::WinIn(_)), "{:?}", info.score);
         let first = info.best.unwrap().index();
-        assert_eq!(
-            vct::winning_move(&board, Rule::Freestyle, Color::Black, 5, 100_000, None),
-            Some(first)
-        );
+        let vct = vct::winning_move(&board, Rule::Freestyle, Color::Black, 7, 20_000, None);
+        assert_eq!(vct.map(|(m, _)| m), Some(first));
         // Without it (as the levels search), depth 1 sees no win.
         let info = searcher.full_width(search);
         assert!(matches!(info.score, Score::Eval(_)), "{:?}", info.score);

@@ -98,7 +98,7 @@ search_params! {
     new_depth_percent: 100, 30, 100;
     /// Full strength looks for its own VCT of up to this many threats at
     /// the root, after the VCF and before the search (0 = off).
-    root_vct_threats: 5, 0, 10;
+    root_vct_threats: 7, 0, 10;
 }
 
 #[cfg(test)]

@@ -40,8 +40,12 @@ pub fn wins(
     Vct::new(board, rule, attacker, node_limit, deadline).attack(threats)
 }
 
-/// The attacker's first move of a win found by [`wins`] (a threat, or the
-/// block of the defender's four), if there is one.
+/// The attacker's first move of a win of at most `threats` threat moves
+/// (a threat, or the block of the defender's four) and the threats it
+/// takes, if one is found. The shorter wins are tried first, one more
+/// threat at a time, on one node budget: a search straight to the full
+/// length spends the budget deep in its first lines and misses short wins
+/// elsewhere.
 pub fn winning_move(
     board: &Board,
     rule: Rule,
@@ -49,12 +53,17 @@ pub fn winning_move(
     threats: u32,
     node_limit: u64,
     deadline: Option<Instant>,
-) -> Option<usize> {
+) -> Option<(usize, u32)> {
     let mut search = Vct::new(board, rule, attacker, node_limit, deadline);
-    search
-        .attack(threats)
-        .then_some(search.winning_move)
-        .flatten()
+    for length in 1..=threats {
+        if search.attack(length) {
+            return search.winning_move.map(|m| (m, length));
+        }
+        if search.nodes >= search.node_limit {
+            break;
+        }
+    }
+    None
 }
 
 impl Vct {
@@ -221,7 +230,10 @@ mod tests {
     #[test]
     fn the_winning_move_is_a_threat_after_which_the_win_stays() {
         let b = board("h7g10j10j11g8f9e8h8f7e7");
-        let first = winning_move(&b, Rule::Freestyle, Color::Black, 4, 100_000, None).unwrap();
+        let (first, threats) =
+            winning_move(&b, Rule::Freestyle, Color::Black, 4, 100_000, None).unwrap();
+        // The shortest win first: one threat is not enough here.
+        assert!((2..=4).contains(&threats), "{threats}");
         let mut after = b.clone();
         after.set(first, Color::Black);
         // White must answer it, and every answer of White still loses: the
@@ -235,7 +247,14 @@ mod tests {
             let mut reply = after.clone();
             reply.set(r, Color::White);
             assert!(
-                wins(&reply, Rule::Freestyle, Color::Black, 3, 100_000, None),
+                wins(
+                    &reply,
+                    Rule::Freestyle,
+                    Color::Black,
+                    threats - 1,
+                    100_000,
+                    None
+                ),
                 "{r}"
             );
         }
