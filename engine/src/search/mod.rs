@@ -173,7 +173,7 @@ const ROOT_VCF_FOURS: u32 = 40;
 const ROOT_VCF_NODES: u64 = 20_000;
 /// How many of the best root moves are checked against an opponent's VCF
 /// and short VCT.
-const VCF_SAFETY_MOVES: usize = 4;
+const VCF_SAFETY_MOVES: usize = 8;
 /// The opponent's VCT in the safety check: threat moves and positions.
 const VCT_THREATS: u32 = 5;
 const VCT_NODES: u64 = 10_000;

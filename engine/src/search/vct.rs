@@ -37,7 +37,7 @@ pub fn wins(
     node_limit: u64,
     deadline: Option<Instant>,
 ) -> bool {
-    Vct::new(board, rule, attacker, node_limit, deadline).attack(threats)
+    winning_move(board, rule, attacker, threats, node_limit, deadline).is_some()
 }
 
 /// The attacker's first move of a win of at most `threats` threat moves
