@@ -7,13 +7,15 @@
 //! * [`crate::eval::Position`] keeps per-cell line patterns and threat
 //!   classes for both colours, updated incrementally on make/undo.
 //! * The root answers wins in one, forced blocks and open fours at once,
-//!   then looks for a VCF ([`vcf`]) before searching.
+//!   then, at full strength, looks for a VCF ([`vcf`]) and a short VCT
+//!   ([`vct`]) before searching.
 //! * Iterative deepening PVS with aspiration windows, a transposition
 //!   table, killers and history, futility and late-move pruning, late-move
 //!   reductions; a five threat is answered by its block without spending
 //!   depth, an open three only by defences and counter-fours; the leaves
 //!   run a quiescence of our own fours (a short VCF).
-//! * Full strength then checks the chosen move against an opponent's VCF.
+//! * Full strength then checks the chosen move against an opponent's VCF
+//!   or short VCT, and uses its whole time (a cut depth is not wasted).
 //! * Levels ([`Level`]) add depth/time limits and a mistake model.
 
 mod alphabeta;

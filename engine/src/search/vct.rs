@@ -1,6 +1,7 @@
 //! A small threat-space search (VCT: victory by continuous threats, fours
-//! and open threes) used as a safety check: after our candidate move, can
-//! the opponent force a win with at most a few threats?
+//! and open threes), used as a safety check (after our candidate move, can
+//! the opponent force a win with at most a few threats?) and at full
+//! strength for our own attack at the root.
 //!
 //! The attacker's moves are fours and three-making moves. After a four the
 //! defender must block; after an open three every defence (the cells that
