@@ -7,13 +7,15 @@
 //! * [`crate::eval::Position`] keeps per-cell line patterns and threat
 //!   classes for both colours, updated incrementally on make/undo.
 //! * The root answers wins in one, forced blocks and open fours at once,
-//!   then looks for a VCF ([`vcf`]) before searching.
+//!   then, at full strength, looks for a VCF ([`vcf`]) and a short VCT
+//!   ([`vct`]) before searching.
 //! * Iterative deepening PVS with aspiration windows, a transposition
 //!   table, killers and history, futility and late-move pruning, late-move
 //!   reductions; a five threat is answered by its block without spending
 //!   depth, an open three only by defences and counter-fours; the leaves
 //!   run a quiescence of our own fours (a short VCF).
-//! * Full strength then checks the chosen move against an opponent's VCF.
+//! * Full strength then checks the chosen move against an opponent's VCF
+//!   or short VCT, and uses its whole time (a cut depth is not wasted).
 //! * Levels ([`Level`]) add depth/time limits and a mistake model.
 
 mod alphabeta;
@@ -173,18 +175,22 @@ const ROOT_VCF_FOURS: u32 = 40;
 const ROOT_VCF_NODES: u64 = 20_000;
 /// How many of the best root moves are checked against an opponent's VCF
 /// and short VCT.
-const VCF_SAFETY_MOVES: usize = 4;
+const VCF_SAFETY_MOVES: usize = 8;
 /// The opponent's VCT in the safety check: threat moves and positions.
 const VCT_THREATS: u32 = 5;
 const VCT_NODES: u64 = 10_000;
 /// Share of the think time the alpha-beta search may use at full strength
 /// (the rest is for the final safety check).
 const SEARCH_SHARE: f64 = 0.9;
-/// A new depth starts only while less than this share of the time is used.
-/// An unfinished depth is not wasted: the table keeps it for the next move.
-const NEW_DEPTH_SHARE: f64 = 0.5;
+/// What the levels and the opening AI's judgements were calibrated with:
+/// a new depth starts only while less than half of the time is used.
+const FULL_WIDTH_NEW_DEPTH_PERCENT: i32 = 50;
 /// Share of the think time the root VCF may take.
 const ROOT_VCF_SHARE: u32 = 16;
+/// The root VCT: at most this many positions, and this share of the time
+/// counted from the start of the search (after the VCF's).
+const ROOT_VCT_NODES: u64 = 20_000;
+const ROOT_VCT_SHARE: u32 = 8;
 
 /// The least that [`search_time_within`] keeps back for scheduling delays,
 /// in ms, whatever the limit.
@@ -291,12 +297,15 @@ impl Searcher {
         self.params = params;
     }
 
-    /// Runs `f` with move-count pruning off, then restores the parameters:
-    /// for what was calibrated on the full-width search (the depth-limited
-    /// levels, Novice to Expert, and the opening AI's judgements).
+    /// Runs `f` with move-count pruning off, the old rule for starting a
+    /// new depth and no root VCT, then restores the parameters: for what was
+    /// calibrated on the full-width search (the depth-limited levels, Novice
+    /// to Expert, and the opening AI's judgements).
     pub fn full_width<T>(&mut self, f: impl FnOnce(&mut Searcher) -> T) -> T {
         let play = self.params;
         self.params.move_count_percent = 0;
+        self.params.new_depth_percent = FULL_WIDTH_NEW_DEPTH_PERCENT;
+        self.params.root_vct_threats = 0;
         let out = f(self);
         self.params = play;
         out
@@ -460,6 +469,34 @@ impl Searcher {
                 return RootResult { info, moves };
             }
         }
+        // A threat attack (VCT) can also lie beyond the horizon; its first
+        // move is a threat or a block, so the rest follows move by move.
+        let vct_threats = self.params.root_vct_threats as u32;
+        if margin == 0
+            && vct_threats > 0
+            && root.len() > 1
+            && let Some((first, threats)) = vct::winning_move(
+                board,
+                self.rule,
+                to_move,
+                vct_threats,
+                ROOT_VCT_NODES,
+                limits.time.map(|t| start + t / ROOT_VCT_SHARE),
+            )
+            && root.contains(&first)
+        {
+            // The threats, an open four and the five, when no counter-four
+            // intervenes: a bound, not the exact length.
+            let score = win_at(2 * threats as usize + 3);
+            let info = done(Some(first), score, 1);
+            report(&info);
+            let moves = vec![RootMove {
+                cell: first,
+                score,
+                quiet: false,
+            }];
+            return RootResult { info, moves };
+        }
         if margin > 0 {
             self.tt.wipe();
         } else {
@@ -586,7 +623,7 @@ impl Searcher {
                     break;
                 }
                 if let Some(t) = limits.time
-                    && start.elapsed() >= t.mul_f64(NEW_DEPTH_SHARE)
+                    && start.elapsed() >= t * params.new_depth_percent as u32 / 100
                 {
                     // The next depth would not finish in the time left.
                     break;
@@ -868,8 +905,40 @@ mod tests {
         searcher.set_params(play);
         let inside = searcher.full_width(|s| s.params());
         assert_eq!(inside.move_count_percent, 0);
+        assert_eq!(inside.new_depth_percent, FULL_WIDTH_NEW_DEPTH_PERCENT);
+        assert_eq!(inside.root_vct_threats, 0);
         assert_eq!(inside.lmr_percent, play.lmr_percent);
         assert_eq!(searcher.params(), play);
+    }
+
+    #[test]
+    fn full_strength_plays_a_threat_win_beyond_its_depth() {
+        // vct.rs's game: after these ten stones Black wins with threes and
+        // fours, which a one-ply search cannot see.
+        let mut board = Board::new(15).unwrap();
+        let moves = crate::board::parse_move_list("h7g10j10j11g8f9e8h8f7e7", 15).unwrap();
+        for (n, p) in moves.iter().enumerate() {
+            board.place(*p, Color::of_ply(n)).unwrap();
+        }
+        let cancel = AtomicBool::new(false);
+        let mut searcher = Searcher::new(Rule::Freestyle);
+        let search = |s: &mut Searcher| {
+            s.search(
+                &board,
+                Color::Black,
+                &SearchLimits::depth(1),
+                &cancel,
+                &mut |_| {},
+            )
+        };
+        let info = search(&mut searcher);
+        assert!(matches!(info.score, Score::WinIn(_)), "{:?}", info.score);
+        let first = info.best.unwrap().index();
+        let vct = vct::winning_move(&board, Rule::Freestyle, Color::Black, 7, 20_000, None);
+        assert_eq!(vct.map(|(m, _)| m), Some(first));
+        // Without it (as the levels search), depth 1 sees no win.
+        let info = searcher.full_width(search);
+        assert!(matches!(info.score, Score::Eval(_)), "{:?}", info.score);
     }
 
     #[test]

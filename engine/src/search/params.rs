@@ -90,6 +90,15 @@ search_params! {
     /// no zugzwang: a free move never hurts the side that gets it.
     null_move_depth: 0, 0, 12;
     null_move_reduction: 3, 1, 6;
+    /// A timed search starts a new depth only while less than this percent
+    /// of its time is used. 100: until it must stop, since a cut depth is
+    /// not wasted (a move that beat the previous best is played, and the
+    /// table keeps the rest for the next move); with a per-move limit, time
+    /// not used is lost.
+    new_depth_percent: 100, 30, 100;
+    /// Full strength looks for its own VCT of up to this many threats at
+    /// the root, after the VCF and before the search (0 = off).
+    root_vct_threats: 7, 0, 10;
 }
 
 #[cfg(test)]

@@ -1,6 +1,7 @@
 //! A small threat-space search (VCT: victory by continuous threats, fours
-//! and open threes) used as a safety check: after our candidate move, can
-//! the opponent force a win with at most a few threats?
+//! and open threes), used as a safety check (after our candidate move, can
+//! the opponent force a win with at most a few threats?) and at full
+//! strength for our own attack at the root.
 //!
 //! The attacker's moves are fours and three-making moves. After a four the
 //! defender must block; after an open three every defence (the cells that
@@ -23,6 +24,9 @@ struct Vct {
     nodes: u64,
     node_limit: u64,
     deadline: Option<Instant>,
+    /// The attacker's move that won, set as each winning attack returns:
+    /// after the search, the first move of the win.
+    winning_move: Option<usize>,
 }
 
 /// Whether `attacker` (to move) wins with at most `threats` threat moves.
@@ -34,17 +38,53 @@ pub fn wins(
     node_limit: u64,
     deadline: Option<Instant>,
 ) -> bool {
-    let mut search = Vct {
-        pos: Position::new(board, rule),
-        attacker,
-        nodes: 0,
-        node_limit,
-        deadline,
-    };
-    search.attack(threats)
+    winning_move(board, rule, attacker, threats, node_limit, deadline).is_some()
+}
+
+/// The attacker's first move of a win of at most `threats` threat moves
+/// (a threat, or the block of the defender's four) and the threats it
+/// takes, if one is found. The shorter wins are tried first, one more
+/// threat at a time, on one node budget: a search straight to the full
+/// length spends the budget deep in its first lines and misses short wins
+/// elsewhere.
+pub fn winning_move(
+    board: &Board,
+    rule: Rule,
+    attacker: Color,
+    threats: u32,
+    node_limit: u64,
+    deadline: Option<Instant>,
+) -> Option<(usize, u32)> {
+    let mut search = Vct::new(board, rule, attacker, node_limit, deadline);
+    for length in 1..=threats {
+        if search.attack(length) {
+            return search.winning_move.map(|m| (m, length));
+        }
+        if search.nodes >= search.node_limit {
+            break;
+        }
+    }
+    None
 }
 
 impl Vct {
+    fn new(
+        board: &Board,
+        rule: Rule,
+        attacker: Color,
+        node_limit: u64,
+        deadline: Option<Instant>,
+    ) -> Vct {
+        Vct {
+            pos: Position::new(board, rule),
+            attacker,
+            nodes: 0,
+            node_limit,
+            deadline,
+            winning_move: None,
+        }
+    }
+
     /// Counts a node; false when the budget is spent.
     fn tick(&mut self) -> bool {
         self.nodes += 1;
@@ -73,6 +113,7 @@ impl Vct {
         let a = self.attacker;
         let d = a.opponent();
         if self.pos.has_five(a) {
+            self.winning_move = self.fives(a).first().copied();
             return true;
         }
         match self.fives(d).as_slice() {
@@ -82,11 +123,15 @@ impl Vct {
                 self.pos.make(block, a);
                 let won = self.defend(left);
                 self.pos.undo();
+                if won {
+                    self.winning_move = Some(block);
+                }
                 return won;
             }
             _ => return false,
         }
         if self.pos.count(a, Threat::Flex4) > 0 {
+            self.winning_move = self.pos.cells_with(a, Threat::Flex4).next();
             return true;
         }
         if left == 0 {
@@ -106,6 +151,7 @@ impl Vct {
             let won = self.defend(left - 1);
             self.pos.undo();
             if won {
+                self.winning_move = Some(m);
                 return true;
             }
         }
@@ -180,6 +226,43 @@ mod tests {
         // One threat is not enough; White, were it to move, has no such win.
         assert!(!wins(&b, Rule::Freestyle, Color::Black, 1, 100_000, None));
         assert!(!wins(&b, Rule::Freestyle, Color::White, 4, 100_000, None));
+    }
+
+    #[test]
+    fn the_winning_move_is_a_threat_after_which_the_win_stays() {
+        let b = board("h7g10j10j11g8f9e8h8f7e7");
+        let (first, threats) =
+            winning_move(&b, Rule::Freestyle, Color::Black, 4, 100_000, None).unwrap();
+        // The shortest win first: one threat is not enough here.
+        assert!((2..=4).contains(&threats), "{threats}");
+        let mut after = b.clone();
+        after.set(first, Color::Black);
+        // White must answer it, and every answer of White still loses: the
+        // attacker wins again from each (with one threat fewer).
+        let pos = Position::new(&after, Rule::Freestyle);
+        assert!(pos.has_five(Color::Black) || must_defend(&pos, Color::Black));
+        let mut answers = defence_cells(&pos, Color::Black);
+        answers.extend(pos.cells_with(Color::Black, Threat::Five));
+        assert!(!answers.is_empty());
+        for r in answers {
+            let mut reply = after.clone();
+            reply.set(r, Color::White);
+            assert!(
+                wins(
+                    &reply,
+                    Rule::Freestyle,
+                    Color::Black,
+                    threats - 1,
+                    100_000,
+                    None
+                ),
+                "{r}"
+            );
+        }
+        assert_eq!(
+            winning_move(&b, Rule::Freestyle, Color::White, 4, 100_000, None),
+            None
+        );
     }
 
     #[test]
