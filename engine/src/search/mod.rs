@@ -255,6 +255,25 @@ struct RootResult {
     moves: Vec<RootMove>,
 }
 
+impl RootResult {
+    /// A root decided before the search (a forced move, a VCF or VCT win):
+    /// `cell` alone, worth `score`, reported as it is.
+    fn decided(
+        info: SearchInfo,
+        cell: usize,
+        score: i32,
+        report: &mut dyn FnMut(&SearchInfo),
+    ) -> RootResult {
+        report(&info);
+        let moves = vec![RootMove {
+            cell,
+            score,
+            quiet: false,
+        }];
+        RootResult { info, moves }
+    }
+}
+
 impl Score {
     fn from_internal(score: i32) -> Score {
         if score >= MATE_BOUND {
@@ -423,14 +442,7 @@ impl Searcher {
         };
         let root = match root_moves(&pos, to_move, excluded) {
             Root::Decided(cell, score) => {
-                let info = done(Some(cell), score, 1);
-                report(&info);
-                let moves = vec![RootMove {
-                    cell,
-                    score,
-                    quiet: false,
-                }];
-                return RootResult { info, moves };
+                return RootResult::decided(done(Some(cell), score, 1), cell, score, report);
             }
             Root::NoMove => {
                 let info = done(None, 0, 0);
@@ -458,15 +470,10 @@ impl Searcher {
             if !excluded.contains(&first)
                 && (root.contains(&first) || pos_is_legal(board, self.rule, to_move, win.line[0]))
             {
-                let mut info = done(Some(first), win_at(win.line.len()), win.nodes);
+                let score = win_at(win.line.len());
+                let mut info = done(Some(first), score, win.nodes);
                 info.pv = win.line;
-                report(&info);
-                let moves = vec![RootMove {
-                    cell: first,
-                    score: win_at(info.pv.len()),
-                    quiet: false,
-                }];
-                return RootResult { info, moves };
+                return RootResult::decided(info, first, score, report);
             }
         }
         // A threat attack (VCT) can also lie beyond the horizon; its first
@@ -488,14 +495,7 @@ impl Searcher {
             // The threats, an open four and the five, when no counter-four
             // intervenes: a bound, not the exact length.
             let score = win_at(2 * threats as usize + 3);
-            let info = done(Some(first), score, 1);
-            report(&info);
-            let moves = vec![RootMove {
-                cell: first,
-                score,
-                quiet: false,
-            }];
-            return RootResult { info, moves };
+            return RootResult::decided(done(Some(first), score, 1), first, score, report);
         }
         if margin > 0 {
             self.tt.wipe();
