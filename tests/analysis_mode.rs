@@ -168,7 +168,7 @@ fn the_analysis_thread_yields_the_cpu_to_the_frame() {
     // Other tests' analysers may run beside this one: all are lowered.
     let analysis = support::niceness_of_threads("analysis");
     assert!(!analysis.is_empty());
-    let lowered = (i64::from(main) + i64::from(WorkPriority::Background.below_frame())).min(19);
+    let lowered = i64::from(WorkPriority::Background.niceness(main));
     assert!(
         analysis.iter().all(|&n| n == lowered),
         "{analysis:?}, main {main}"

@@ -236,7 +236,7 @@ fn the_ais_search_runs_a_little_below_the_frame() {
     // characters): the one that searched is lowered, and never as far as
     // background work (it could not come back up for the next search).
     let pool = support::niceness_of_threads("Async Compute T");
-    let timed = (i64::from(main) + i64::from(WorkPriority::Timed.below_frame())).min(19);
+    let timed = i64::from(WorkPriority::Timed.niceness(main));
     assert!(pool.contains(&timed), "{pool:?}, main {main}");
     assert!(
         pool.iter().all(|&n| n == i64::from(main) || n == timed),

@@ -237,35 +237,36 @@ impl SearchStarter<'_, '_> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum WorkPriority {
     /// A search with a budget (the AI's move, a hint, an opening decision, a
-    /// puzzle's defence): a little below the frame. Beside full-priority
-    /// work on all cores (a compiler) a thread 10 below gets about a tenth
-    /// of a core and sees its deadline hundreds of ms late (Grandmaster at
-    /// 200 ms beside one busy loop: 33 of 1,000 moves over, up to 756 ms);
-    /// 4 below gets about a third: 5 over, at most 35 ms (docs/reliability.md).
+    /// puzzle's defence): 4 below the frame. Beside full-priority work on
+    /// every core (a compiler) a thread 10 below gets about a tenth of a
+    /// core and sees its deadline hundreds of ms late; 4 below gets about a
+    /// third and keeps its budget as the frame's own priority does
+    /// (docs/reliability.md, "Stop 20").
     Timed,
-    /// Open-ended work (the live analysis, a game review): well below, it
-    /// has no deadline to keep and runs for as long as it is shown.
+    /// Open-ended work (the live analysis, a game review): 10 below, it has
+    /// no deadline to keep and runs for as long as it is shown.
     Background,
 }
 
 impl WorkPriority {
-    /// The niceness added to the main thread's.
-    pub const fn below_frame(self) -> i32 {
-        match self {
+    /// The niceness of a thread doing this work in a process whose main
+    /// thread (the frame's) has `main`; 19 is the lowest there is.
+    pub fn niceness(self, main: i32) -> i32 {
+        let below = match self {
             WorkPriority::Timed => 4,
             WorkPriority::Background => 10,
-        }
+        };
+        (main + below).min(19)
     }
 }
 
 /// Makes the calling (search, analysis) thread yield the CPU to rendering:
 /// on a machine with two cores and a software renderer, a search at the
-/// frame's priority costs frames. Its niceness becomes the main thread's
-/// plus [`WorkPriority::below_frame`] (at most 19); the threads it starts
-/// inherit it. A thread cannot raise its priority again (that needs a
-/// privilege), so background work runs on threads of its own, never on the
-/// compute pool the timed searches share. Best effort; elsewhere the OS
-/// decides.
+/// frame's priority costs frames. Its niceness becomes
+/// [`WorkPriority::niceness`]; the threads it starts inherit it. A thread
+/// cannot raise its priority again (that needs a privilege), so background
+/// work runs on threads of its own, never on the compute pool the timed
+/// searches share. Best effort; elsewhere the OS decides.
 pub fn lower_thread_priority(priority: WorkPriority) {
     #[cfg(target_os = "linux")]
     // SAFETY: getpriority and setpriority have no memory effects; on Linux,
@@ -273,11 +274,7 @@ pub fn lower_thread_priority(priority: WorkPriority) {
     // calling thread.
     unsafe {
         let main = libc::getpriority(libc::PRIO_PROCESS, libc::getpid() as libc::id_t);
-        libc::setpriority(
-            libc::PRIO_PROCESS,
-            0,
-            (main + priority.below_frame()).min(19),
-        );
+        libc::setpriority(libc::PRIO_PROCESS, 0, priority.niceness(main));
     }
     #[cfg(not(target_os = "linux"))]
     let _ = priority;

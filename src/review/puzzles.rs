@@ -11,6 +11,7 @@ use crate::persistence::autosave::GameFiles;
 use crate::persistence::unix_now;
 use crate::persistence::writer::Job;
 use crate::play::AppSystems;
+use crate::play::ai::{WorkPriority, lower_thread_priority};
 use crate::ui_core::Overlay;
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
@@ -120,7 +121,7 @@ impl Try {
         std::thread::Builder::new()
             .name("puzzle-defence".into())
             .spawn(move || {
-                crate::play::ai::lower_thread_priority(crate::play::ai::WorkPriority::Timed);
+                lower_thread_priority(WorkPriority::Timed);
                 let mut session = session.unwrap_or_else(|| PuzzleSession::new(puzzle, defence));
                 let result = session.play(p);
                 let _ = tx.send((session, p, result));
