@@ -73,6 +73,48 @@ impl SearchParams {
     }
 }
 
+/// What a node is expected to be, as in a perfectly ordered tree: on the
+/// principal variation (an open window), a node that fails high (a cut
+/// node: its first good move refutes it) or one that fails low (every move
+/// is tried). Far above beta, a cut node searches its moves less deep.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum NodeKind {
+    Pv,
+    Cut,
+    All,
+}
+
+impl NodeKind {
+    /// The kind of a null-window child searched to its full depth.
+    fn opposite(self) -> NodeKind {
+        match self {
+            NodeKind::Cut => NodeKind::All,
+            _ => NodeKind::Cut,
+        }
+    }
+
+    /// The kind of the first move's child.
+    fn first_child(self) -> NodeKind {
+        match self {
+            NodeKind::Pv => NodeKind::Pv,
+            other => other.opposite(),
+        }
+    }
+}
+
+/// Mixed into the key of a search that leaves one move out.
+const EXCLUSION_KEY: u64 = 0xD6E8_FEB8_6659_FD93;
+
+/// What the singular-extension test found for the table's move.
+enum Singular {
+    /// Not tested, or another move is about as good.
+    No,
+    /// The only good move: search it a ply deeper.
+    Extend,
+    /// Another move also refutes the node: cut with this score.
+    Cut(i32),
+}
+
 /// Why and when to stop.
 pub struct Limits<'a> {
     pub deadline: Option<Instant>,
@@ -216,6 +258,8 @@ pub struct Engine<'a> {
     pub stopped: bool,
     /// Set for the node a null move leads to (no second null in a row).
     after_null: bool,
+    /// The move a singular-extension test leaves out at each ply (0: none).
+    excluded: [usize; MAX_PLY],
     limits: Limits<'a>,
     pub params: SearchParams,
 }
@@ -287,6 +331,7 @@ impl<'a> Engine<'a> {
             root_depth: 1,
             stopped: false,
             after_null: false,
+            excluded: [0; MAX_PLY],
             limits,
             params,
         }
@@ -399,8 +444,9 @@ impl<'a> Engine<'a> {
         mut alpha: i32,
         mut beta: i32,
         ply: usize,
-        pv: bool,
+        kind: NodeKind,
     ) -> i32 {
+        let pv = kind == NodeKind::Pv;
         let after_null = std::mem::take(&mut self.after_null);
         if self.tick() {
             return 0;
@@ -411,7 +457,7 @@ impl<'a> Engine<'a> {
             Ok(Some(block)) => {
                 // A forced block is not a real choice: search it a ply deeper.
                 self.pos.make(block, us);
-                let s = -self.node(them, depth, -beta, -alpha, ply + 1, pv);
+                let s = -self.node(them, depth, -beta, -alpha, ply + 1, kind.first_child());
                 self.pos.undo();
                 return s;
             }
@@ -426,10 +472,14 @@ impl<'a> Engine<'a> {
         if alpha >= beta {
             return alpha;
         }
-        let key = self.pos.key(us);
+        // A search without one move is another position for the table.
+        let excluded = self.excluded[ply];
+        let key = self.pos.key(us) ^ (excluded as u64).wrapping_mul(EXCLUSION_KEY);
         let mut tt_move = None;
+        let mut tt_entry = None;
         if let Some(e) = self.tt.probe(key) {
             tt_move = (e.best != 0).then_some(e.best as usize);
+            tt_entry = Some(e);
             if !pv && e.depth as i32 >= depth {
                 let s = from_tt(e.score as i32, ply);
                 let cut = match e.bound() {
@@ -449,7 +499,8 @@ impl<'a> Engine<'a> {
         self.evals[ply] = eval;
         let improving = ply < 2 || eval > self.evals[ply - 2];
         let p = self.params;
-        if !pv && !defending && alpha.abs() < MATE_BOUND && beta.abs() < MATE_BOUND {
+        if !pv && !defending && excluded == 0 && alpha.abs() < MATE_BOUND && beta.abs() < MATE_BOUND
+        {
             let margin = p.reverse_futility_margin * (depth - improving as i32 / 2).max(1);
             if depth <= p.reverse_futility_depth && eval - margin >= beta {
                 return eval;
@@ -460,7 +511,8 @@ impl<'a> Engine<'a> {
             if p.null_move_depth > 0 && depth >= p.null_move_depth && !after_null && eval >= beta {
                 let r = p.null_move_reduction + depth / 4;
                 self.after_null = true;
-                let s = -self.node(them, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
+                let child = kind.opposite();
+                let s = -self.node(them, depth - 1 - r, -beta, -beta + 1, ply + 1, child);
                 if self.stopped {
                     return 0;
                 }
@@ -472,7 +524,8 @@ impl<'a> Engine<'a> {
         }
         // Without a table move the ordering is a guess: a shallower search
         // costs little and fills the table for the next visit.
-        let depth = if p.iir_depth > 0 && depth >= p.iir_depth && tt_move.is_none() {
+        let depth = if p.iir_depth > 0 && depth >= p.iir_depth && tt_move.is_none() && excluded == 0
+        {
             depth - 1
         } else {
             depth
@@ -504,6 +557,9 @@ impl<'a> Engine<'a> {
             && eval + FUTILITY[depth as usize] <= alpha;
         for i in 0..moves.len() {
             let (m, ms) = pick(&mut moves, i);
+            if m == excluded {
+                continue;
+            }
             // Forcing moves are never pruned or reduced: the table's move
             // and our fours (defences are few and get searched in full).
             let forcing = Some(m) == tt_move || self.pos.threat(m, us).is_four();
@@ -517,23 +573,52 @@ impl<'a> Engine<'a> {
             if !forcing && best > -MATE_BOUND && (i >= move_limit || (quiet && futile) || trivial) {
                 continue;
             }
+            let extension = if Some(m) == tt_move && !defending {
+                match self.singular(us, m, tt_entry, depth, beta, ply, kind) {
+                    Singular::Extend => 1,
+                    Singular::Cut(s) => {
+                        self.lists[ply] = moves;
+                        return s;
+                    }
+                    Singular::No => 0,
+                }
+            } else {
+                0
+            };
+            if self.stopped {
+                self.lists[ply] = moves;
+                return 0;
+            }
+            // Far above beta at a node expected to fail high, anything but
+            // a four is likely to refute it at less depth too.
+            let likely_fail_high = kind == NodeKind::Cut
+                && p.fail_high_margin > 0
+                && eval >= beta + p.fail_high_margin * depth
+                && !self.pos.threat(m, us).is_four();
+            let next = next + extension - likely_fail_high as i32;
             self.pos.make(m, us);
             let mut s;
             if i == 0 {
-                s = -self.node(them, next, -beta, -alpha, ply + 1, pv);
+                s = -self.node(them, next, -beta, -alpha, ply + 1, kind.first_child());
             } else {
                 let r = if depth >= 2 && !forcing {
-                    self.late_move_reduction(us, m, ms, depth, i, pv, improving, ply)
+                    self.late_move_reduction(us, m, ms, depth, i, kind, improving, ply)
                         .clamp(0, (next - 1).max(0))
                 } else {
                     0
                 };
-                s = -self.node(them, next - r, -alpha - 1, -alpha, ply + 1, false);
+                // A reduced search expects to fail low, so its child to fail high.
+                let child = if r > 0 {
+                    NodeKind::Cut
+                } else {
+                    kind.opposite()
+                };
+                s = -self.node(them, next - r, -alpha - 1, -alpha, ply + 1, child);
                 if s > alpha && r > 0 {
-                    s = -self.node(them, next, -alpha - 1, -alpha, ply + 1, false);
+                    s = -self.node(them, next, -alpha - 1, -alpha, ply + 1, kind.opposite());
                 }
                 if s > alpha && s < beta {
-                    s = -self.node(them, next, -beta, -alpha, ply + 1, true);
+                    s = -self.node(them, next, -beta, -alpha, ply + 1, NodeKind::Pv);
                 }
             }
             self.pos.undo();
@@ -561,6 +646,10 @@ impl<'a> Engine<'a> {
             }
         }
         self.lists[ply] = moves;
+        if best == -INF {
+            // Only the excluded move was left.
+            return alpha;
+        }
         let bound = if best >= beta {
             Bound::Lower
         } else if best > original_alpha {
@@ -581,6 +670,61 @@ impl<'a> Engine<'a> {
         best
     }
 
+    /// Singular extension of the table's move `m`: when every other move
+    /// fails low, searched at half depth against the move's stored score
+    /// minus a margin, `m` is the only good move and gets a ply more. When
+    /// another move also reaches that bound and it is at or above beta, two
+    /// moves refute the node: it is cut (multi-cut).
+    fn singular(
+        &mut self,
+        us: Color,
+        m: usize,
+        tt_entry: Option<super::tt::Entry>,
+        depth: i32,
+        beta: i32,
+        ply: usize,
+        kind: NodeKind,
+    ) -> Singular {
+        let p = self.params;
+        let Some(e) = tt_entry else {
+            return Singular::No;
+        };
+        let score = from_tt(e.score as i32, ply);
+        if p.singular_depth == 0
+            || depth < p.singular_depth
+            || self.excluded[ply] != 0
+            || (ply as i32) >= 2 * self.root_depth
+            || score.abs() >= MATE_BOUND
+            || !matches!(e.bound(), Bound::Lower | Bound::Exact)
+            || (e.depth as i32) < depth - 3
+        {
+            return Singular::No;
+        }
+        let singular_beta = score - p.singular_margin * depth;
+        self.excluded[ply] = m;
+        let kind = if kind == NodeKind::Pv {
+            NodeKind::All
+        } else {
+            kind
+        };
+        let s = self.node(
+            us,
+            (depth - 1) / 2,
+            singular_beta - 1,
+            singular_beta,
+            ply,
+            kind,
+        );
+        self.excluded[ply] = 0;
+        if s < singular_beta {
+            Singular::Extend
+        } else if singular_beta >= beta {
+            Singular::Cut(singular_beta)
+        } else {
+            Singular::No
+        }
+    }
+
     /// How much less deep the `i`-th move `m` (ordering score `ms`) is
     /// searched: more for late, quiet, badly-behaved moves.
     #[allow(clippy::too_many_arguments)]
@@ -591,12 +735,12 @@ impl<'a> Engine<'a> {
         ms: i32,
         depth: i32,
         i: usize,
-        pv: bool,
+        kind: NodeKind,
         improving: bool,
         ply: usize,
     ) -> i32 {
         let mut r = self.params.reduction(depth, i);
-        if pv {
+        if kind == NodeKind::Pv {
             r -= 1;
         } else if !improving && r > 1 {
             r += 1;
@@ -774,6 +918,42 @@ mod tests {
         };
         let mut engine = Engine::new(pos, &tt, limits, params);
         engine.quiesce(us, -INF, INF, 0, QUIESCENCE_FOURS)
+    }
+
+    #[test]
+    fn a_singular_test_leaves_the_positions_own_table_entry_alone() {
+        // Five stones, White to move: a quiet position, no mate in sight.
+        let pos = position("h8g7f6g8g9", Rule::Freestyle);
+        let us = Color::White;
+        let tt = Table::new(1);
+        let cancel = AtomicBool::new(false);
+        let limits = Limits {
+            deadline: None,
+            nodes: None,
+            cancel: &cancel,
+        };
+        let params = SearchParams {
+            singular_depth: 1,
+            ..SearchParams::default()
+        };
+        let mut engine = Engine::new(pos, &tt, limits, params);
+        let depth = 4;
+        engine.root_depth = depth + 1;
+        let score = engine.node(us, depth, -INF, INF, 1, NodeKind::Pv);
+        assert!(score.abs() < MATE_BOUND);
+        let key = engine.pos.key(us);
+        let own = tt.probe(key).expect("the search's entry");
+        let best = own.best as usize;
+        assert_ne!(best, 0);
+        engine.singular(us, best, Some(own), depth, INF, 1, NodeKind::Pv);
+        assert!(tt.probe(key) == Some(own), "the position's entry changed");
+        // The search without the move has an entry of its own, whose best
+        // move is another one.
+        let without = tt
+            .probe(key ^ (best as u64).wrapping_mul(EXCLUSION_KEY))
+            .expect("the singular test's entry");
+        assert_ne!(without.best as usize, best);
+        assert_eq!(engine.excluded, [0; MAX_PLY]);
     }
 
     // Black: h8 i8 and j9 j10, so j8 makes two open threes. White's stones

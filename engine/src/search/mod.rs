@@ -35,7 +35,7 @@ use crate::rules::{self, Rule};
 /// Whether the side to move wins by a double threat nothing interrupts (the
 /// search settles such positions without evaluating them).
 pub use alphabeta::double_threat_wins;
-use alphabeta::{Engine, INF, MATE, MATE_BOUND, win_at};
+use alphabeta::{Engine, INF, MATE, MATE_BOUND, NodeKind, win_at};
 pub use params::{PARAMS, ParamSpec, SearchParams};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -853,19 +853,19 @@ fn search_root(
             alpha
         };
         let s = if i == 0 {
-            -engine.node(them, depth - 1, -beta, -alpha, 1, true)
+            -engine.node(them, depth - 1, -beta, -alpha, 1, NodeKind::Pv)
         } else {
             let r = if depth >= 3 && moves[i].quiet && i >= 3 {
                 engine.params.reduction(depth, i).max(1)
             } else {
                 0
             };
-            let mut s = -engine.node(them, depth - 1 - r, -floor - 1, -floor, 1, false);
+            let mut s = -engine.node(them, depth - 1 - r, -floor - 1, -floor, 1, NodeKind::Cut);
             if s > floor && r > 0 && !engine.stopped {
-                s = -engine.node(them, depth - 1, -floor - 1, -floor, 1, false);
+                s = -engine.node(them, depth - 1, -floor - 1, -floor, 1, NodeKind::Cut);
             }
             if s > floor && s < beta && !engine.stopped {
-                s = -engine.node(them, depth - 1, -beta, -floor, 1, true);
+                s = -engine.node(them, depth - 1, -beta, -floor, 1, NodeKind::Pv);
             }
             s
         };

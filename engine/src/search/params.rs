@@ -99,6 +99,15 @@ search_params! {
     /// Full strength looks for its own VCT of up to this many threats at
     /// the root, after the VCF and before the search (0 = off).
     root_vct_threats: 7, 0, 10;
+    /// Singular extension: at this remaining depth or more (0 = off), the
+    /// table's move, when it failed high at nearly this depth, is searched a
+    /// ply deeper if every other move fails low against its score minus
+    /// `singular_margin` per depth (searched at half depth without it).
+    singular_depth: 0, 0, 12;
+    singular_margin: 4, 1, 60;
+    /// At a cut node whose evaluation is this much per depth above beta
+    /// (0 = off), moves other than fours are searched a ply less deep.
+    fail_high_margin: 0, 0, 200;
 }
 
 #[cfg(test)]
