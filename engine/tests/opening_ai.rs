@@ -249,15 +249,12 @@ fn a_balanced_swap_opening_is_nearer_even_than_a_lopsided_one() {
 
 /// Black's value of `board` by a fresh, full-depth search (even, so that
 /// neither side gets the last word), `to_move` to play. Full width, like
-/// the AI's own judgements: move-count pruning, tuned for play, would make
-/// the yardstick move with the playing search.
+/// the AI's own judgements: the selective search, tuned for play, would
+/// make the yardstick move with it.
 fn judged_for_black(board: &Board, rule: Rule, to_move: Color) -> i32 {
     use gomoku_engine::search::{Score, SearchLimits, SearchParams};
     let mut judge = Searcher::new(rule);
-    judge.set_params(SearchParams {
-        move_count_percent: 0,
-        ..SearchParams::default()
-    });
+    judge.set_params(SearchParams::default().full_width());
     let info = judge.search(
         board,
         to_move,

@@ -182,9 +182,6 @@ const VCT_NODES: u64 = 10_000;
 /// Share of the think time the alpha-beta search may use at full strength
 /// (the rest is for the final safety check).
 const SEARCH_SHARE: f64 = 0.9;
-/// What the levels and the opening AI's judgements were calibrated with:
-/// a new depth starts only while less than half of the time is used.
-const FULL_WIDTH_NEW_DEPTH_PERCENT: i32 = 50;
 /// Share of the think time the root VCF may take.
 const ROOT_VCF_SHARE: u32 = 16;
 /// The root VCT: at most this many positions, and this share of the time
@@ -316,15 +313,13 @@ impl Searcher {
         self.params = params;
     }
 
-    /// Runs `f` with move-count pruning off, the old rule for starting a
-    /// new depth and no root VCT, then restores the parameters: for what was
-    /// calibrated on the full-width search (the depth-limited levels, Novice
-    /// to Expert, and the opening AI's judgements).
+    /// Runs `f` with [`SearchParams::full_width`], then restores the
+    /// parameters: for what was calibrated on the full-width search (the
+    /// depth-limited levels, Novice to Expert, and the opening AI's
+    /// judgements).
     pub fn full_width<T>(&mut self, f: impl FnOnce(&mut Searcher) -> T) -> T {
         let play = self.params;
-        self.params.move_count_percent = 0;
-        self.params.new_depth_percent = FULL_WIDTH_NEW_DEPTH_PERCENT;
-        self.params.root_vct_threats = 0;
+        self.params = play.full_width();
         let out = f(self);
         self.params = play;
         out
@@ -904,8 +899,9 @@ mod tests {
         };
         searcher.set_params(play);
         let inside = searcher.full_width(|s| s.params());
+        assert_eq!(inside, play.full_width());
         assert_eq!(inside.move_count_percent, 0);
-        assert_eq!(inside.new_depth_percent, FULL_WIDTH_NEW_DEPTH_PERCENT);
+        assert_eq!(inside.singular_depth, 0);
         assert_eq!(inside.root_vct_threats, 0);
         assert_eq!(inside.lmr_percent, play.lmr_percent);
         assert_eq!(searcher.params(), play);

@@ -61,14 +61,14 @@ search_params! {
     /// ... and this percent of that when the evaluation is not improving.
     move_count_not_improving: 67, 30, 100;
     /// Reverse futility: remaining depth up to which it applies (0 = off).
-    reverse_futility_depth: 2, 0, 6;
+    reverse_futility_depth: 6, 0, 6;
     /// Reverse futility margin per remaining depth.
-    reverse_futility_margin: 140, 40, 600;
+    reverse_futility_margin: 70, 40, 600;
     /// Razoring: remaining depth up to which it applies (0 = off).
-    razor_depth: 0, 0, 4;
+    razor_depth: 2, 0, 4;
     /// Razoring margin: base plus this per depth.
-    razor_base: 300, 0, 1500;
-    razor_per_depth: 200, 0, 1000;
+    razor_base: 20, 0, 1500;
+    razor_per_depth: 15, 0, 1000;
     /// A four-three or double three the opponent cannot interrupt with a
     /// four counts as a win without search (1 = on).
     static_double_win: 1, 0, 1;
@@ -103,11 +103,37 @@ search_params! {
     /// table's move, when it failed high at nearly this depth, is searched a
     /// ply deeper if every other move fails low against its score minus
     /// `singular_margin` per depth (searched at half depth without it).
-    singular_depth: 0, 0, 12;
+    singular_depth: 6, 0, 12;
     singular_margin: 4, 1, 60;
     /// At a cut node whose evaluation is this much per depth above beta
     /// (0 = off), moves other than fours are searched a ply less deep.
-    fail_high_margin: 0, 0, 200;
+    fail_high_margin: 15, 0, 200;
+}
+
+/// The levels' rule for starting a new depth: only while less than half of
+/// the time is used.
+const FULL_WIDTH_NEW_DEPTH_PERCENT: i32 = 50;
+
+impl SearchParams {
+    /// These parameters with the search's selectivity back where the
+    /// depth-limited levels (Novice to Expert) and the opening AI's
+    /// judgements were calibrated: no move-count pruning, no singular
+    /// extension, no fail-high reduction, no razoring, reverse futility near
+    /// the leaves only, the old rule for starting a new depth and no root
+    /// VCT.
+    pub fn full_width(self) -> SearchParams {
+        SearchParams {
+            move_count_percent: 0,
+            reverse_futility_depth: 2,
+            reverse_futility_margin: 140,
+            razor_depth: 0,
+            singular_depth: 0,
+            fail_high_margin: 0,
+            new_depth_percent: FULL_WIDTH_NEW_DEPTH_PERCENT,
+            root_vct_threats: 0,
+            ..self
+        }
+    }
 }
 
 #[cfg(test)]
