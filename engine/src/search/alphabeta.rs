@@ -573,8 +573,9 @@ impl<'a> Engine<'a> {
             if !forcing && best > -MATE_BOUND && (i >= move_limit || (quiet && futile) || trivial) {
                 continue;
             }
-            let extension = if Some(m) == tt_move && !defending {
-                match self.singular(us, m, tt_entry, depth, beta, ply, kind) {
+            let table_entry = tt_entry.filter(|_| Some(m) == tt_move && !defending);
+            let extension = if let Some(e) = table_entry {
+                match self.singular(us, e, depth, beta, ply, kind) {
                     Singular::Extend => 1,
                     Singular::Cut(s) => {
                         self.lists[ply] = moves;
@@ -670,25 +671,22 @@ impl<'a> Engine<'a> {
         best
     }
 
-    /// Singular extension of the table's move `m`: when every other move
-    /// fails low, searched at half depth against the move's stored score
-    /// minus a margin, `m` is the only good move and gets a ply more. When
-    /// another move also reaches that bound and it is at or above beta, two
-    /// moves refute the node: it is cut (multi-cut).
+    /// Singular extension of the table's move (entry `e`'s best): when
+    /// every other move fails low, searched at half depth against the
+    /// move's stored score minus a margin, it is the only good move and gets
+    /// a ply more. When another move also reaches that bound and it is at or
+    /// above beta, two moves refute the node: it is cut (multi-cut).
     fn singular(
         &mut self,
         us: Color,
-        m: usize,
-        tt_entry: Option<super::tt::Entry>,
+        e: super::tt::Entry,
         depth: i32,
         beta: i32,
         ply: usize,
         kind: NodeKind,
     ) -> Singular {
         let p = self.params;
-        let Some(e) = tt_entry else {
-            return Singular::No;
-        };
+        let m = e.best as usize;
         let score = from_tt(e.score as i32, ply);
         if p.singular_depth == 0
             || depth < p.singular_depth
@@ -945,7 +943,7 @@ mod tests {
         let own = tt.probe(key).expect("the search's entry");
         let best = own.best as usize;
         assert_ne!(best, 0);
-        engine.singular(us, best, Some(own), depth, INF, 1, NodeKind::Pv);
+        engine.singular(us, own, depth, INF, 1, NodeKind::Pv);
         assert!(tt.probe(key) == Some(own), "the position's entry changed");
         // The search without the move has an entry of its own, whose best
         // move is another one.
