@@ -105,6 +105,13 @@ impl NodeKind {
 /// Mixed into the key of a search that leaves one move out.
 const EXCLUSION_KEY: u64 = 0xD6E8_FEB8_6659_FD93;
 
+/// The table key of a position searched without the move `excluded` (0:
+/// with every move, the position's own key).
+#[inline]
+fn exclusion_key(key: u64, excluded: usize) -> u64 {
+    key ^ (excluded as u64).wrapping_mul(EXCLUSION_KEY)
+}
+
 /// What the singular-extension test found for the table's move.
 enum Singular {
     /// Not tested, or another move is about as good.
@@ -474,7 +481,7 @@ impl<'a> Engine<'a> {
         }
         // A search without one move is another position for the table.
         let excluded = self.excluded[ply];
-        let key = self.pos.key(us) ^ (excluded as u64).wrapping_mul(EXCLUSION_KEY);
+        let key = exclusion_key(self.pos.key(us), excluded);
         let mut tt_move = None;
         let mut tt_entry = None;
         if let Some(e) = self.tt.probe(key) {
@@ -574,22 +581,19 @@ impl<'a> Engine<'a> {
                 continue;
             }
             let table_entry = tt_entry.filter(|_| Some(m) == tt_move && !defending);
-            let extension = if let Some(e) = table_entry {
-                match self.singular(us, e, depth, beta, ply, kind) {
-                    Singular::Extend => 1,
-                    Singular::Cut(s) => {
-                        self.lists[ply] = moves;
-                        return s;
-                    }
-                    Singular::No => 0,
+            let verdict = table_entry.map(|e| self.singular(us, e, depth, beta, ply, kind));
+            let extension = match verdict {
+                Some(_) if self.stopped => {
+                    self.lists[ply] = moves;
+                    return 0;
                 }
-            } else {
-                0
+                Some(Singular::Extend) => 1,
+                Some(Singular::Cut(s)) => {
+                    self.lists[ply] = moves;
+                    return s;
+                }
+                Some(Singular::No) | None => 0,
             };
-            if self.stopped {
-                self.lists[ply] = moves;
-                return 0;
-            }
             // Far above beta at a node expected to fail high, anything but
             // a four is likely to refute it at less depth too.
             let likely_fail_high = kind == NodeKind::Cut
@@ -901,21 +905,29 @@ mod tests {
         Position::new(&board, rule)
     }
 
-    /// The quiescence value for `us` to move, with the static win on.
-    fn quiet_value(pos: Position, us: Color) -> i32 {
-        let tt = Table::new(1);
-        let cancel = AtomicBool::new(false);
+    /// A search of `pos` without a time or node limit.
+    fn unlimited<'a>(
+        pos: Position,
+        tt: &'a Table,
+        cancel: &'a AtomicBool,
+        params: SearchParams,
+    ) -> Engine<'a> {
         let limits = Limits {
             deadline: None,
             nodes: None,
-            cancel: &cancel,
+            cancel,
         };
+        Engine::new(pos, tt, limits, params)
+    }
+
+    /// The quiescence value for `us` to move, with the static win on.
+    fn quiet_value(pos: Position, us: Color) -> i32 {
+        let (tt, cancel) = (Table::new(1), AtomicBool::new(false));
         let params = SearchParams {
             static_double_win: 1,
             ..SearchParams::default()
         };
-        let mut engine = Engine::new(pos, &tt, limits, params);
-        engine.quiesce(us, -INF, INF, 0, QUIESCENCE_FOURS)
+        unlimited(pos, &tt, &cancel, params).quiesce(us, -INF, INF, 0, QUIESCENCE_FOURS)
     }
 
     #[test]
@@ -923,18 +935,12 @@ mod tests {
         // Five stones, White to move: a quiet position, no mate in sight.
         let pos = position("h8g7f6g8g9", Rule::Freestyle);
         let us = Color::White;
-        let tt = Table::new(1);
-        let cancel = AtomicBool::new(false);
-        let limits = Limits {
-            deadline: None,
-            nodes: None,
-            cancel: &cancel,
-        };
+        let (tt, cancel) = (Table::new(1), AtomicBool::new(false));
         let params = SearchParams {
             singular_depth: 1,
             ..SearchParams::default()
         };
-        let mut engine = Engine::new(pos, &tt, limits, params);
+        let mut engine = unlimited(pos, &tt, &cancel, params);
         let depth = 4;
         engine.root_depth = depth + 1;
         let score = engine.node(us, depth, -INF, INF, 1, NodeKind::Pv);
@@ -948,7 +954,7 @@ mod tests {
         // The search without the move has an entry of its own, whose best
         // move is another one.
         let without = tt
-            .probe(key ^ (best as u64).wrapping_mul(EXCLUSION_KEY))
+            .probe(exclusion_key(key, best))
             .expect("the singular test's entry");
         assert_ne!(without.best as usize, best);
         assert_eq!(engine.excluded, [0; MAX_PLY]);
