@@ -30,7 +30,7 @@ use gomoku_net::message::{decode, encode};
 use gomoku_net::wire::{Line, read_line};
 use gomoku_net::{
     Action, Disconnect, ErrorKind, Event, GameSettings, HostConfig, JoinConfig, Link, Refusal,
-    Timing,
+    Snapshot, Timing,
 };
 use std::io::{BufReader, Write};
 use std::net::{SocketAddr, TcpListener, TcpStream};
@@ -103,16 +103,35 @@ fn join(addr: SocketAddr, name: &str) -> Link {
     .unwrap()
 }
 
-/// Updates the app until `done` holds, at most 10 s.
+/// Updates the app until `done` holds, at most 10 s. It updates before
+/// the first look: the app's copy of the link's state may be from before
+/// the last action, and a stale "yes" would let the test run ahead of the
+/// link (answer an undo request that has not arrived yet).
 fn update_until(app: &mut App, what: &str, done: impl Fn(&mut App) -> bool) {
     let start = Instant::now();
-    while !done(app) {
+    loop {
+        app.update();
+        if done(app) {
+            return;
+        }
         assert!(
             start.elapsed() < Duration::from_secs(10),
             "timed out waiting for {what}"
         );
         std::thread::sleep(Duration::from_millis(2));
-        app.update();
+    }
+}
+
+/// Waits until the other end's state (its link's thread works on its own)
+/// satisfies `done`, at most 10 s.
+fn link_until(link: &Link, what: &str, done: impl Fn(&Snapshot) -> bool) {
+    let start = Instant::now();
+    while !done(&link.snapshot()) {
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "timed out waiting for {what}"
+        );
+        std::thread::sleep(Duration::from_millis(2));
     }
 }
 
@@ -160,6 +179,9 @@ fn hosted_game(dir: &Path, rule: Rule) -> (App, Link, SocketAddr) {
     update_until(&mut app, "the joiner to sit down", |app| {
         app.world().resource::<Match>().settings().mode == Mode::Network
     });
+    link_until(&joiner, "the joiner to know the host", |s| {
+        s.opponent.is_some()
+    });
     (app, joiner, addr)
 }
 
@@ -196,14 +218,9 @@ fn play_alternately(app: &mut App, other: &Link, names: &[&str]) {
         update_until(app, &format!("{name} on the game's board"), |app| {
             moves(app) == played
         });
-        let start = Instant::now();
-        while other.snapshot().game.game().moves() != played.as_slice() {
-            assert!(
-                start.elapsed() < Duration::from_secs(10),
-                "{name} at the other end"
-            );
-            std::thread::sleep(Duration::from_millis(2));
-        }
+        link_until(other, &format!("{name} at the other end"), |s| {
+            s.game.game().moves() == played.as_slice()
+        });
     }
 }
 
@@ -251,11 +268,9 @@ fn steps_agree(app: &mut App, other: &Link, n: usize) {
         &format!("opening step {n} on the game's board"),
         |app| steps(app).len() == n,
     );
-    let start = Instant::now();
-    while other.snapshot().game.opening().actions().len() < n {
-        assert!(start.elapsed() < Duration::from_secs(10), "step {n} there");
-        std::thread::sleep(Duration::from_millis(2));
-    }
+    link_until(other, &format!("step {n} there"), |s| {
+        s.game.opening().actions().len() >= n
+    });
     assert_eq!(steps(app), other.snapshot().game.opening().actions());
 }
 
@@ -482,6 +497,9 @@ fn the_game_joins_a_renju_game_and_plays_a_taraguchi10_opening_with_ten_offers()
     play_alternately(&mut app, &host_link, &["k11", "f6"]);
     command(&mut app, GameCommand::Resign);
     resigned(&mut app, Color::Black);
+    link_until(&host_link, "the resignation there", |s| {
+        s.game.outcome().is_some()
+    });
     assert_eq!(
         host_link.snapshot().game.outcome().unwrap().winner(),
         Some(Color::White)
@@ -853,6 +871,7 @@ fn the_command_line_hosts_a_position_and_a_protocol_client_joins_it() {
     update_until(&mut app, "the joiner to sit down", |app| {
         app.world().resource::<Match>().settings().mode == Mode::Network
     });
+    link_until(&joiner, "the joiner to be seated", |s| s.connected);
     assert_eq!(joiner.snapshot().me, Color::Black);
     assert_eq!(joiner.snapshot().game.settings.rule, Rule::Renju);
     assert!(moves_are(&mut app, "h8i9j10"));

@@ -147,7 +147,10 @@ impl Joiner {
             return self.emit(Event::Refused(Refusal::Paused));
         }
         match self.session.on_action(action) {
-            Ok(messages) => self.send(&messages),
+            Ok(messages) => {
+                self.outbox.publish(&self.session, self.presence());
+                self.send(&messages);
+            }
             Err(why) => self.emit(Event::Refused(why)),
         }
     }
@@ -299,12 +302,16 @@ impl Joiner {
         self.flush_events();
     }
 
-    fn flush_events(&mut self) {
-        let presence = Presence {
+    fn presence(&self) -> Presence {
+        Presence {
             connected: matches!(self.stage, Stage::Playing),
             opponent: self.opponent.clone(),
             clocks: self.clocks,
-        };
+        }
+    }
+
+    fn flush_events(&mut self) {
+        let presence = self.presence();
         self.outbox.flush(&mut self.session, presence);
     }
 }

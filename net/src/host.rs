@@ -170,7 +170,10 @@ impl Host {
             return;
         }
         match self.session.on_action(action) {
-            Ok(messages) => self.send_seat(&messages),
+            Ok(messages) => {
+                self.outbox.publish(&self.session, self.presence());
+                self.send_seat(&messages);
+            }
             Err(why) => self.emit(Event::Refused(why)),
         }
         self.after_change();
@@ -384,12 +387,16 @@ impl Host {
         }
     }
 
-    fn flush_events(&mut self) {
-        let presence = Presence {
+    fn presence(&self) -> Presence {
+        Presence {
             connected: self.guest.is_some(),
             opponent: self.guest.as_ref().map(|s| s.name.clone()),
             clocks: self.clock.as_ref().map(|c| c.reading(Instant::now())),
-        };
+        }
+    }
+
+    fn flush_events(&mut self) {
+        let presence = self.presence();
         self.outbox.flush(&mut self.session, presence);
     }
 

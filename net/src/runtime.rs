@@ -209,19 +209,26 @@ impl Outbox {
     /// Publishes the snapshot, then the session's events: a caller that
     /// reads the snapshot after an event sees the state after it.
     pub fn flush(&self, session: &mut Session, presence: Presence) {
-        {
-            let mut snapshot = self.shared.lock().unwrap_or_else(|e| e.into_inner());
-            session.fill(&mut snapshot);
-            snapshot.connected = presence.connected;
-            if presence.opponent.is_some() {
-                snapshot.opponent = presence.opponent;
-            }
-            snapshot.clocks = presence.clocks;
-        }
+        self.publish(session, presence);
         for event in std::mem::take(&mut session.events) {
             // The receiver is gone only while the link is being dropped.
             let _ = self.events.send(event);
         }
+    }
+
+    /// Publishes the snapshot alone. A link calls it before it sends the
+    /// messages of a local action: the peer's answer can reach the caller
+    /// (over the other end) before this thread's next flush, and the
+    /// caller must not read the state from before its own action then
+    /// (an undo request already answered, still showing as open).
+    pub fn publish(&self, session: &Session, presence: Presence) {
+        let mut snapshot = self.shared.lock().unwrap_or_else(|e| e.into_inner());
+        session.fill(&mut snapshot);
+        snapshot.connected = presence.connected;
+        if presence.opponent.is_some() {
+            snapshot.opponent = presence.opponent;
+        }
+        snapshot.clocks = presence.clocks;
     }
 }
 
