@@ -13,7 +13,7 @@ pub mod learned;
 pub mod pattern;
 mod weights;
 
-use crate::board::{Board, CELLS, Cell, Color, Direction, Point, STRIDE};
+use crate::board::{Board, CELLS, Cell, Color, Direction, PAD, Point, STRIDE};
 use crate::rules::line::FiveMode;
 use crate::rules::{self, Rule};
 use learned::{Features, pattern_feature, threat_feature, threat_mask};
@@ -208,8 +208,10 @@ pub struct Position {
     history: Vec<usize>,
     /// The old state of the cells each move changed, [`LINE_CELLS`] a move.
     saved: Vec<(u32, CellInfo)>,
-    /// The totals and threat counts before each move.
-    saved_totals: Vec<(Totals, [[u16; THREATS]; 2])>,
+    /// The stones' bounding box, padded columns and rows (x0, y0, x1, y1).
+    area: Option<[u8; 4]>,
+    /// The totals, threat counts and stones' box before each move.
+    saved_totals: Vec<(Totals, [[u16; THREATS]; 2], Option<[u8; 4]>)>,
     line_tables: [&'static [Pattern]; 2],
     combos: [&'static [Combo]; 2],
     /// Whether each colour has forbidden moves (Renju Black).
@@ -229,6 +231,7 @@ impl Position {
             threat_count: [[0; THREATS]; 2],
             history: Vec::new(),
             saved: Vec::new(),
+            area: None,
             saved_totals: Vec::new(),
             line_tables,
             combos: combos_by_color,
@@ -414,7 +417,13 @@ impl Position {
     /// Plays `color` at the empty padded index `index`.
     pub fn make(&mut self, index: usize, color: Color) {
         debug_assert_eq!(self.board.cell(index), Cell::Empty);
-        self.saved_totals.push((self.total, self.threat_count));
+        self.saved_totals
+            .push((self.total, self.threat_count, self.area));
+        let (x, y) = ((index % STRIDE) as u8, (index / STRIDE) as u8);
+        self.area = Some(match self.area {
+            None => [x, y, x, y],
+            Some([x0, y0, x1, y1]) => [x0.min(x), y0.min(y), x1.max(x), y1.max(y)],
+        });
         self.account(index, false);
         self.board.set(index, color);
         self.update_lines(index, color);
@@ -433,7 +442,7 @@ impl Position {
             self.cells[q as usize] = info;
         }
         self.saved.truncate(from);
-        (self.total, self.threat_count) = self.saved_totals.pop().expect("saved totals");
+        (self.total, self.threat_count, self.area) = self.saved_totals.pop().expect("saved totals");
     }
 
     fn adjust_near(&mut self, index: usize, delta: i8) {
@@ -484,9 +493,36 @@ impl Position {
             .filter(move |&i| self.board.cell(i) == Cell::Empty)
     }
 
+    /// The empty cells within [`LIVE_REACH`] of the stones' box, row by
+    /// row: every cell near a stone and every cell where a stone makes a
+    /// line of two or more is among them, so move generation and threat
+    /// scans need not look at the rest of the board.
+    pub fn live_cells(&self) -> LiveCells<'_> {
+        let Some([x0, y0, x1, y1]) = self.area.map(|a| a.map(usize::from)) else {
+            return LiveCells {
+                board: &self.board,
+                next: 0,
+                row_end: 0,
+                last_row_end: 0,
+                skip: 0,
+            };
+        };
+        let last = PAD + self.size() - 1;
+        let widen =
+            |lo: usize, hi: usize| ((lo - LIVE_REACH).max(PAD), (hi + LIVE_REACH).min(last));
+        let ((x0, x1), (y0, y1)) = (widen(x0, x1), widen(y0, y1));
+        LiveCells {
+            board: &self.board,
+            next: y0 * STRIDE + x0,
+            row_end: y0 * STRIDE + x1 + 1,
+            last_row_end: y1 * STRIDE + x1 + 1,
+            skip: STRIDE - (x1 + 1 - x0),
+        }
+    }
+
     /// The empty cells where `color` has threat `t`.
     pub fn cells_with(&self, color: Color, t: Threat) -> impl Iterator<Item = usize> + '_ {
-        self.empty_cells()
+        self.live_cells()
             .filter(move |&i| self.threat(i, color) == t)
     }
 
@@ -537,6 +573,44 @@ impl Position {
     }
 }
 
+/// How far beyond the stones [`Position::live_cells`] looks: a stone
+/// makes a line threat only with own stones within four cells on its line.
+const LIVE_REACH: usize = 4;
+
+/// The empty cells of a box of the board, row by row (a hand-written
+/// iterator: the search calls it at every node, and nested iterator
+/// adapters cost more than the scan).
+pub struct LiveCells<'a> {
+    board: &'a Board,
+    next: usize,
+    row_end: usize,
+    last_row_end: usize,
+    /// From one row's end to the next row's start.
+    skip: usize,
+}
+
+impl Iterator for LiveCells<'_> {
+    type Item = usize;
+
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        loop {
+            if self.next == self.row_end {
+                if self.row_end >= self.last_row_end {
+                    return None;
+                }
+                self.next += self.skip;
+                self.row_end += STRIDE;
+            }
+            let i = self.next;
+            self.next += 1;
+            if self.board.cell(i) == Cell::Empty {
+                return Some(i);
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -583,6 +657,37 @@ mod tests {
             }
             assert_eq!(pos.total, start);
             assert_eq!(pos.board().stone_count(), 0);
+        }
+    }
+
+    #[test]
+    fn live_cells_hold_every_cell_near_a_stone_or_with_a_threat() {
+        // Stones near the edges and the corners, so that the box reaches
+        // the walls, then taken back to the empty board.
+        let moves = parse_move_list("h8a1o15a15o1b2n14h9g7c13m3i8", 15).unwrap();
+        for rule in Rule::ALL {
+            let mut pos = Position::new(&Board::new(15).unwrap(), rule);
+            assert_eq!(pos.live_cells().count(), 0);
+            for (n, p) in moves.iter().enumerate() {
+                pos.make(p.index(), Color::of_ply(n));
+                let live: Vec<usize> = pos.live_cells().collect();
+                assert!(
+                    live.windows(2).all(|w| w[0] < w[1]),
+                    "row by row, once each"
+                );
+                for cell in pos.empty_cells() {
+                    let matters = pos.is_near(cell)
+                        || [Color::Black, Color::White]
+                            .iter()
+                            .any(|&c| pos.threat(cell, c) != Threat::None);
+                    assert!(!matters || live.contains(&cell), "{rule:?} after {n} moves");
+                }
+                assert!(live.iter().all(|&c| pos.board().cell(c) == Cell::Empty));
+            }
+            for _ in &moves {
+                pos.undo();
+            }
+            assert_eq!(pos.live_cells().count(), 0);
         }
     }
 

@@ -195,7 +195,7 @@ pub fn generate(pos: &Position, us: Color, out: &mut Vec<(usize, i32)>) -> bool 
     } else {
         Vec::new()
     };
-    for cell in pos.empty_cells() {
+    for cell in pos.live_cells() {
         if !pos.is_near(cell) {
             continue;
         }
@@ -217,7 +217,7 @@ pub fn generate(pos: &Position, us: Color, out: &mut Vec<(usize, i32)>) -> bool 
 pub(super) fn defence_cells(pos: &Position, them: Color) -> Vec<usize> {
     let mut cells = Vec::new();
     let threats = pos
-        .empty_cells()
+        .live_cells()
         .filter(|&c| matches!(pos.threat(c, them), Threat::Flex4 | Threat::FourThree));
     for t in threats {
         if !cells.contains(&t) {
@@ -820,7 +820,7 @@ impl<'a> Engine<'a> {
         } else {
             Threat::Four
         };
-        for cell in self.pos.empty_cells() {
+        for cell in self.pos.live_cells() {
             let t = self.pos.threat(cell, us);
             if t <= weakest && anchor.is_none_or(|a| distance(a, cell) <= 4) {
                 moves.push((cell, move_score(&self.pos, cell, us)));

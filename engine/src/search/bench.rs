@@ -56,7 +56,7 @@ fn make_undo_rate() -> f64 {
             continue;
         };
         let mut pos = Position::new(&board, rule);
-        let cells: Vec<usize> = pos.empty_cells().filter(|&c| pos.is_near(c)).collect();
+        let cells: Vec<usize> = pos.live_cells().filter(|&c| pos.is_near(c)).collect();
         for _ in 0..2_000 {
             for &c in &cells {
                 pos.make(c, color);

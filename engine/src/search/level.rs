@@ -182,7 +182,7 @@ fn beginner(searcher: &Searcher, board: &Board, us: Color, rng: &mut ChaCha8Rng)
         alphabeta::generate(&pos, us, &mut moves);
     } else {
         moves.extend(
-            pos.empty_cells()
+            pos.live_cells()
                 .filter(|&c| pos.is_near(c) && pos.threat(c, us) != Threat::Forbidden)
                 .map(|c| (c, alphabeta::move_score(&pos, c, us))),
         );

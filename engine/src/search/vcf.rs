@@ -115,7 +115,7 @@ impl Solver {
                 }
                 let mut fours: Vec<(Threat, usize)> = self
                     .pos
-                    .empty_cells()
+                    .live_cells()
                     .filter_map(|c| {
                         let t = self.pos.threat(c, us);
                         (t.is_four() && self.pos.is_legal(c, us)).then_some((t, c))

@@ -139,7 +139,7 @@ impl Vct {
         }
         let mut moves: Vec<(Threat, usize)> = self
             .pos
-            .empty_cells()
+            .live_cells()
             .filter_map(|c| {
                 let t = self.pos.threat(c, a);
                 (t.is_four() || t.makes_three()).then_some((t, c))
@@ -187,7 +187,7 @@ impl Vct {
         let mut answers = defence_cells(&self.pos, a);
         let counter_fours: Vec<usize> = self
             .pos
-            .empty_cells()
+            .live_cells()
             .filter(|&c| self.pos.threat(c, d).is_four() && !answers.contains(&c))
             .collect();
         answers.extend(counter_fours);
