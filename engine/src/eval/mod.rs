@@ -191,6 +191,14 @@ const BLANK: CellInfo = CellInfo {
     eval: [[0; 2]; 2],
 };
 
+/// What a move changes besides the cells on its lines, for undo.
+#[derive(Clone)]
+struct Before {
+    total: Totals,
+    threat_count: [[u16; THREATS]; 2],
+    area: Option<[u8; 4]>,
+}
+
 /// A board with incremental pattern information: what the search plays on.
 #[derive(Clone)]
 pub struct Position {
@@ -211,7 +219,7 @@ pub struct Position {
     /// The stones' bounding box, padded columns and rows (x0, y0, x1, y1).
     area: Option<[u8; 4]>,
     /// The totals, threat counts and stones' box before each move.
-    saved_totals: Vec<(Totals, [[u16; THREATS]; 2], Option<[u8; 4]>)>,
+    saved_totals: Vec<Before>,
     line_tables: [&'static [Pattern]; 2],
     combos: [&'static [Combo]; 2],
     /// Whether each colour has forbidden moves (Renju Black).
@@ -417,8 +425,11 @@ impl Position {
     /// Plays `color` at the empty padded index `index`.
     pub fn make(&mut self, index: usize, color: Color) {
         debug_assert_eq!(self.board.cell(index), Cell::Empty);
-        self.saved_totals
-            .push((self.total, self.threat_count, self.area));
+        self.saved_totals.push(Before {
+            total: self.total,
+            threat_count: self.threat_count,
+            area: self.area,
+        });
         let (x, y) = ((index % STRIDE) as u8, (index / STRIDE) as u8);
         self.area = Some(match self.area {
             None => [x, y, x, y],
@@ -442,7 +453,9 @@ impl Position {
             self.cells[q as usize] = info;
         }
         self.saved.truncate(from);
-        (self.total, self.threat_count, self.area) = self.saved_totals.pop().expect("saved totals");
+        let before = self.saved_totals.pop().expect("saved totals");
+        (self.total, self.threat_count, self.area) =
+            (before.total, before.threat_count, before.area);
     }
 
     fn adjust_near(&mut self, index: usize, delta: i8) {
