@@ -903,6 +903,7 @@ mod tests {
         assert_eq!(inside.move_count_percent, 0);
         assert_eq!(inside.singular_depth, 0);
         assert_eq!(inside.root_vct_threats, 0);
+        assert_eq!(inside.iir_depth, 0);
         assert_eq!(inside.lmr_percent, play.lmr_percent);
         assert_eq!(searcher.params(), play);
     }

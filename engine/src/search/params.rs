@@ -82,7 +82,7 @@ search_params! {
     aspiration: 54, 10, 400;
     /// Internal iterative reduction: a node without a table move at this
     /// remaining depth or more is searched a ply less deep (0 = off).
-    iir_depth: 0, 0, 12;
+    iir_depth: 5, 0, 12;
     /// Null move: at this remaining depth or more (0 = off), a node whose
     /// evaluation is at or above beta and that faces no threat lets the
     /// opponent move twice, searched this many plies less (plus a ply per
@@ -118,12 +118,13 @@ impl SearchParams {
     /// These parameters with the search's selectivity back where the
     /// depth-limited levels (Novice to Expert) and the opening AI's
     /// judgements were calibrated: no move-count pruning, no singular
-    /// extension, no fail-high reduction, no razoring, reverse futility near
-    /// the leaves only, the old rule for starting a new depth and no root
-    /// VCT.
+    /// extension, no fail-high reduction, no razoring, no internal
+    /// iterative reduction, reverse futility near the leaves only, the old
+    /// rule for starting a new depth and no root VCT.
     pub fn full_width(self) -> SearchParams {
         SearchParams {
             move_count_percent: 0,
+            iir_depth: 0,
             reverse_futility_depth: 2,
             reverse_futility_margin: 140,
             razor_depth: 0,
