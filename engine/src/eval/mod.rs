@@ -333,39 +333,39 @@ impl Position {
                 info.patterns[c][d] = table[info.keys[c][d] as usize];
             }
         }
-        self.classify(index);
+        self.classify(index, 0);
+        self.classify(index, 1);
     }
 
-    /// Threat classes and values of an empty cell from its line patterns.
+    /// Threat class and values of an empty cell for colour `c` from its
+    /// line patterns.
     #[inline]
-    fn classify(&mut self, index: usize) {
-        for c in 0..2 {
-            let patterns = self.cells[index].patterns[c];
-            let combo = self.combos[c][combo_index(patterns)];
-            let mut threat = combo.threat;
-            if self.forbidden_for[c] && threat != Threat::Forbidden && open_threes(patterns) >= 2 {
-                // A Renju double three is only forbidden if the threes are
-                // real; the rules module decides exactly.
-                if rules::is_forbidden(&self.board, Point::from_index(index)) {
-                    threat = Threat::Forbidden;
-                }
+    fn classify(&mut self, index: usize, c: usize) {
+        let patterns = self.cells[index].patterns[c];
+        let combo = self.combos[c][combo_index(patterns)];
+        let mut threat = combo.threat;
+        if self.forbidden_for[c] && threat != Threat::Forbidden && open_threes(patterns) >= 2 {
+            // A Renju double three is only forbidden if the threes are
+            // real; the rules module decides exactly.
+            if rules::is_forbidden(&self.board, Point::from_index(index)) {
+                threat = Threat::Forbidden;
             }
-            let info = &mut self.cells[index];
-            info.threat[c] = threat;
-            (info.value[c], info.eval[c]) = if threat == Threat::Forbidden {
-                (0, [0; 2])
-            } else {
-                (combo.value, combo.eval)
-            };
         }
+        let info = &mut self.cells[index];
+        info.threat[c] = threat;
+        (info.value[c], info.eval[c]) = if threat == Threat::Forbidden {
+            (0, [0; 2])
+        } else {
+            (combo.value, combo.eval)
+        };
     }
 
-    /// Whether an empty cell's classes must be recomputed although its line
-    /// patterns did not change: a Renju double three's exact status depends
-    /// on stones off its lines.
+    /// Whether an empty cell's classes for colour `c` must be recomputed
+    /// although its line patterns did not change: a Renju double three's
+    /// exact status depends on stones off its lines.
     #[inline]
-    fn needs_exact_recheck(&self, index: usize) -> bool {
-        (0..2).any(|c| self.forbidden_for[c] && open_threes(self.cells[index].patterns[c]) >= 2)
+    fn needs_exact_recheck(&self, index: usize, c: usize) -> bool {
+        self.forbidden_for[c] && open_threes(self.cells[index].patterns[c]) >= 2
     }
 
     /// Updates the cells on the four lines through `index` after `color`
@@ -390,15 +390,20 @@ impl Position {
                     continue;
                 }
                 let new = [0, 1].map(|c| self.line_tables[c][info.keys[c][d] as usize]);
-                if new == [info.patterns[0][d], info.patterns[1][d]] && !self.needs_exact_recheck(q)
-                {
+                // Only a colour whose pattern changed is classified again.
+                let stale = [0, 1].map(|c| {
+                    new[c] != self.cells[q].patterns[c][d] || self.needs_exact_recheck(q, c)
+                });
+                if stale == [false; 2] {
                     continue;
                 }
                 self.account(q, false);
                 let info = &mut self.cells[q];
                 info.patterns[0][d] = new[0];
                 info.patterns[1][d] = new[1];
-                self.classify(q);
+                for (c, _) in stale.iter().enumerate().filter(|(_, s)| **s) {
+                    self.classify(q, c);
+                }
                 self.account(q, true);
             }
         }
