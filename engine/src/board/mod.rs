@@ -269,6 +269,12 @@ impl Board {
         self.hash
     }
 
+    /// [`Board::hash`] after `color` is set at the empty padded `index`.
+    #[inline]
+    pub fn hash_after(&self, index: usize, color: Color) -> u64 {
+        self.hash ^ zobrist::key(color, index)
+    }
+
     /// Puts a stone on an empty point.
     pub fn place(&mut self, p: Point, color: Color) -> Result<(), BoardError> {
         match self.get(p) {

@@ -157,6 +157,17 @@ fn pattern_of(code: u8) -> Pattern {
     [Dead, B1, F1, B2, F2, B3, F3, B4, F4, D4, F5, Overline][code as usize]
 }
 
+/// A hash of the stones with the side to move.
+#[inline]
+fn with_side(stones: u64, to_move: Color) -> u64 {
+    stones
+        ^ if to_move == Color::White {
+            0x9E37_79B9_7F4A_7C15
+        } else {
+            0
+        }
+}
+
 /// Evaluation totals by colour and by whether that colour is to move.
 type Totals = [[Value; 2]; 2];
 
@@ -315,12 +326,14 @@ impl Position {
     /// Hash of the stones and the side to move.
     #[inline]
     pub fn key(&self, to_move: Color) -> u64 {
-        self.board.hash()
-            ^ if to_move == Color::White {
-                0x9E37_79B9_7F4A_7C15
-            } else {
-                0
-            }
+        with_side(self.board.hash(), to_move)
+    }
+
+    /// [`Position::key`] after `color` plays at the empty `index`, without
+    /// playing it.
+    #[inline]
+    pub fn key_after(&self, index: usize, color: Color) -> u64 {
+        with_side(self.board.hash_after(index, color), color.opponent())
     }
 
     /// Recomputes the patterns, threats and values of an empty cell.

@@ -357,6 +357,14 @@ impl<'a> Engine<'a> {
         }
     }
 
+    /// Plays a move of the tree, first asking for the table entry the
+    /// child will probe.
+    #[inline]
+    fn make(&mut self, m: usize, us: Color) {
+        self.tt.prefetch(self.pos.key_after(m, us));
+        self.pos.make(m, us);
+    }
+
     #[inline]
     fn tick(&mut self) -> bool {
         self.nodes += 1;
@@ -476,7 +484,7 @@ impl<'a> Engine<'a> {
             Err(score) => return score,
             Ok(Some(block)) => {
                 // A forced block is not a real choice: search it a ply deeper.
-                self.pos.make(block, us);
+                self.make(block, us);
                 let s = -self.node(them, depth, -beta, -alpha, ply + 1, kind.first_child());
                 self.pos.undo();
                 return s;
@@ -614,7 +622,7 @@ impl<'a> Engine<'a> {
                 && eval >= beta + p.fail_high_margin * depth
                 && !self.pos.threat(m, us).is_four();
             let next = next + extension - likely_fail_high as i32;
-            self.pos.make(m, us);
+            self.make(m, us);
             let mut s;
             if i == 0 {
                 s = -self.node(them, next, -beta, -alpha, ply + 1, kind.first_child());
@@ -780,7 +788,7 @@ impl<'a> Engine<'a> {
         match self.immediate(us, ply) {
             Err(score) => return score,
             Ok(Some(block)) => {
-                self.pos.make(block, us);
+                self.make(block, us);
                 let s = -self.quiesce(them, -beta, -alpha, ply + 1, fours);
                 self.pos.undo();
                 return s;
@@ -841,7 +849,7 @@ impl<'a> Engine<'a> {
         }
         for i in 0..moves.len() {
             let (m, _) = pick(&mut moves, i);
-            self.pos.make(m, us);
+            self.make(m, us);
             let s = -self.quiesce(them, -beta, -alpha, ply + 1, fours - 1);
             self.pos.undo();
             if self.stopped {
