@@ -455,6 +455,15 @@ fn main() {
         cfg.openings,
         cfg.seed
     );
+    if pairs > openings.len() {
+        // A brain at fixed nodes plays a repeated opening move for move as
+        // before: such games add nothing but a narrower-looking interval.
+        println!(
+            "note: {} openings for {pairs} pairs, so they repeat; at fixed nodes only {} games are distinct",
+            openings.len(),
+            openings.len() * 2
+        );
+    }
     let mut tally = Tally::default();
     let mut a_time = TimeUse::default();
     let mut b_time = TimeUse::default();
