@@ -388,9 +388,12 @@ impl<'a> Engine<'a> {
 
     /// The only cell where `color` makes five, or None when it has two or more.
     fn single_five(&self, color: Color) -> Option<usize> {
-        let mut cells = self.pos.cells_with(color, Threat::Five);
-        let first = cells.next()?;
-        cells.next().is_none().then_some(first)
+        // The count says whether there is exactly one: the scan can stop
+        // at it (and is not needed for two).
+        if self.pos.count(color, Threat::Five) != 1 {
+            return None;
+        }
+        self.pos.cells_with(color, Threat::Five).next()
     }
 
     /// Checks that end the game within three plies whatever the depth.
