@@ -414,7 +414,7 @@ impl Position {
                 let info = &mut self.cells[q];
                 info.patterns[0][d] = new[0];
                 info.patterns[1][d] = new[1];
-                for (c, _) in stale.iter().enumerate().filter(|(_, s)| **s) {
+                for c in (0..2).filter(|&c| stale[c]) {
                     self.classify(q, c);
                 }
                 self.account(q, true);
