@@ -30,10 +30,17 @@
 //! line, optionally after a name. Every opening is played twice, colours
 //! swapped. `--sprt ELO0,ELO1` stops once A is shown to be ELO1 or ELO0
 //! strong (alpha = beta = 5%).
+//!
+//! `match --paired BASE.log CANDIDATE.log` plays nothing: it compares two
+//! logs of the same openings (a base and a candidate build as A against
+//! the same B) game by game and prints the score difference with its 95%
+//! interval. Most games end alike in both runs, so this interval is much
+//! narrower than the two scores' own.
 
 mod brain;
 mod cli;
 mod openings;
+mod paired;
 mod stats;
 
 use brain::{Brain, Failure, Limits};
@@ -418,8 +425,36 @@ fn time_line(name: &str, t: &TimeUse, budget: Option<Duration>) -> String {
     )
 }
 
+/// `--paired BASE.log CANDIDATE.log`: compares two logs, plays nothing.
+fn paired_mode(base: &str, candidate: &str) -> Result<String, String> {
+    let read = |path: &str| {
+        std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read {path}: {e}"))
+            .and_then(|text| paired::read_log(&text).map_err(|e| format!("{path}: {e}")))
+    };
+    let p = paired::compare(&read(base)?, &read(candidate)?);
+    if p.games == 0 {
+        return Err("the logs have no game in common (same openings and seed?)".into());
+    }
+    Ok(p.report())
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().map(String::as_str) == Some("--paired") {
+        let result = match &args[1..] {
+            [base, candidate] => paired_mode(base, candidate),
+            _ => Err("usage: match --paired BASE.log CANDIDATE.log".into()),
+        };
+        match result {
+            Ok(report) => println!("{report}"),
+            Err(e) => {
+                eprintln!("match: {e}");
+                exit(2);
+            }
+        }
+        return;
+    }
     let cfg = match parse_args(&args) {
         Ok(c) => c,
         Err(e) => {
