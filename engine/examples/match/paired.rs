@@ -7,6 +7,7 @@
 //! base game of the same opening and colour measures the difference from
 //! the games whose result changed, with the standard error of a paired mean.
 
+use crate::stats::Tally;
 use std::collections::HashMap;
 
 /// One game of a log: which opening, A's colour, the how-many-th time this
@@ -65,24 +66,18 @@ pub fn compare(base: &HashMap<GameKey, f64>, candidate: &HashMap<GameKey, f64>) 
         .iter()
         .filter_map(|(key, &c)| base.get(key).map(|&b| (b, c)))
         .collect();
-    let n = diffs.len();
-    let mean = diffs.iter().map(|(b, c)| c - b).sum::<f64>() / n.max(1) as f64;
-    let variance = if n > 1 {
-        diffs
-            .iter()
-            .map(|(b, c)| (c - b - mean).powi(2))
-            .sum::<f64>()
-            / (n - 1) as f64
-    } else {
-        0.0
+    // The per-game differences, as results whose mean and error the
+    // match's own statistics give.
+    let differences = Tally {
+        results: diffs.iter().map(|(b, c)| c - b).collect(),
     };
     Paired {
-        games: n,
+        games: diffs.len(),
         base: diffs.iter().map(|(b, _)| b).sum(),
         candidate: diffs.iter().map(|(_, c)| c).sum(),
         differing: diffs.iter().filter(|(b, c)| b != c).count(),
-        mean,
-        se: (variance / n.max(1) as f64).sqrt(),
+        mean: differences.mean(),
+        se: differences.standard_error(),
     }
 }
 

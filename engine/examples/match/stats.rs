@@ -41,10 +41,14 @@ impl Tally {
         self.results.iter().map(|r| (r - m).powi(2)).sum::<f64>() / (n - 1.0).max(1.0)
     }
 
+    /// Standard error of the mean result.
+    pub fn standard_error(&self) -> f64 {
+        (self.variance() / self.results.len().max(1) as f64).sqrt()
+    }
+
     /// The score's 95% interval (normal approximation), clamped to 0..1.
     pub fn interval(&self) -> (f64, f64) {
-        let n = self.results.len().max(1) as f64;
-        let margin = 1.96 * (self.variance() / n).sqrt();
+        let margin = 1.96 * self.standard_error();
         let m = self.mean();
         ((m - margin).max(0.0), (m + margin).min(1.0))
     }
