@@ -11,7 +11,10 @@ use crate::analysis;
 use crate::board::{Board, Color, MAX_SIZE, MIN_SIZE, Point};
 use crate::opening::ai::Budget;
 use crate::rules::{self, Rule};
-use crate::search::{Level, MAX_THREADS, Score, SearchInfo, SearchLimits, SearchParams, Searcher};
+use crate::search::{
+    DEFAULT_TABLE_MEGABYTES, Level, MAX_THREADS, Score, SearchInfo, SearchLimits, SearchParams,
+    Searcher,
+};
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -62,8 +65,7 @@ impl SearchControl {
 /// INFO settings that do not belong to the clock.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Settings {
-    /// `max_memory` in bytes, 0 = no limit. Recorded; the search sizes its
-    /// own tables and has no memory knob yet.
+    /// `max_memory` in bytes, 0 = no limit: sizes the transposition table.
     pub max_memory: u64,
     /// `game_type`: 0 human, 1 brain, 2 tournament, 3 network tournament.
     pub game_type: u32,
@@ -494,6 +496,7 @@ impl Brain {
         let searcher = searcher_for(&mut self.searcher, rule);
         searcher.set_params(self.settings.params);
         searcher.set_threads(self.settings.threads);
+        searcher.set_table_megabytes(table_megabytes(self.settings.max_memory));
         self.control.begin(self.lines_handled);
         // A panic in the search must not take the brain down mid-match:
         // the fallback below still answers a legal move.
@@ -566,6 +569,17 @@ fn seed() -> u64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos() as u64)
+}
+
+/// The transposition table within `max_memory` (bytes): the search's
+/// default, or half of the limit when that is less (the rest of the process
+/// needs some too), at least 1 MB. A table twice the default gained nothing
+/// measurable at 1 s a move (stop 27), so a large limit does not grow it.
+fn table_megabytes(max_memory: u64) -> usize {
+    if max_memory == 0 {
+        return DEFAULT_TABLE_MEGABYTES;
+    }
+    ((max_memory / 2) >> 20).clamp(1, DEFAULT_TABLE_MEGABYTES as u64) as usize
 }
 
 /// The searcher for `rule`, made anew when the rule changed.
@@ -694,6 +708,14 @@ mod tests {
 
     fn cancelled(control: &SearchControl) -> bool {
         control.cancel.load(Ordering::SeqCst)
+    }
+
+    #[test]
+    fn the_table_stays_within_half_of_max_memory() {
+        assert_eq!(table_megabytes(8 << 20), 4);
+        assert_eq!(table_megabytes(1 << 20), 1, "never below 1 MB");
+        assert_eq!(table_megabytes(350 << 20), DEFAULT_TABLE_MEGABYTES);
+        assert_eq!(table_megabytes(0), DEFAULT_TABLE_MEGABYTES, "no limit");
     }
 
     #[test]

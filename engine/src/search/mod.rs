@@ -165,10 +165,11 @@ const HELPER_STACK: usize = 16 << 20;
 /// The most search threads a searcher uses.
 pub const MAX_THREADS: usize = 64;
 
-/// Transposition table size. Full-strength searches keep it from move to
-/// move (a new generation each search); the levels' searches wipe it so
-/// that a seed reproduces their choice.
-const TT_MEGABYTES: usize = 16;
+/// Transposition table size unless set otherwise (the brain sizes it by
+/// `max_memory`). Full-strength searches keep it from move to move (a new
+/// generation each search); the levels' searches wipe it so that a seed
+/// reproduces their choice.
+pub const DEFAULT_TABLE_MEGABYTES: usize = 16;
 
 /// The root VCF check: at most this many fours and positions.
 const ROOT_VCF_FOURS: u32 = 40;
@@ -287,9 +288,17 @@ impl Searcher {
     pub fn new(rule: Rule) -> Searcher {
         Searcher {
             rule,
-            tt: tt::Table::new(TT_MEGABYTES),
+            tt: tt::Table::new(DEFAULT_TABLE_MEGABYTES),
             params: SearchParams::default(),
             threads: 1,
+        }
+    }
+
+    /// Sizes the transposition table to about `megabytes` MB (rounded down
+    /// to a power of two); its entries are lost when the size changes.
+    pub fn set_table_megabytes(&mut self, megabytes: usize) {
+        if !self.tt.has_size(megabytes) {
+            self.tt = tt::Table::new(megabytes);
         }
     }
 

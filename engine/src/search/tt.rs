@@ -114,17 +114,27 @@ pub struct Store {
     pub best: Option<usize>,
 }
 
+/// The bucket count of a table of about `megabytes` MB: a power of two.
+fn buckets(megabytes: usize) -> usize {
+    let bucket_bytes = 16 * BUCKET;
+    let wanted = (megabytes.max(1) << 20) / bucket_bytes;
+    1usize << (usize::BITS - 1 - wanted.leading_zeros())
+}
+
 impl Table {
     /// A table of about `megabytes` MB (rounded down to a power of two buckets).
     pub fn new(megabytes: usize) -> Table {
-        let bucket_bytes = 16 * BUCKET;
-        let wanted = (megabytes.max(1) << 20) / bucket_bytes;
-        let len = 1usize << (usize::BITS - 1 - wanted.leading_zeros());
+        let len = buckets(megabytes);
         Table {
             words: (0..len * BUCKET * 2).map(|_| AtomicU64::new(0)).collect(),
             mask: len - 1,
             generation: 1,
         }
+    }
+
+    /// Whether a table of about `megabytes` MB would have this one's size.
+    pub fn has_size(&self, megabytes: usize) -> bool {
+        buckets(megabytes) == self.mask + 1
     }
 
     /// A new search begins: older entries age (and are replaced first) but
@@ -283,6 +293,22 @@ mod tests {
             age_bound: (63 << 2) | Bound::Lower as u8,
         };
         assert!(Entry::unpack(e.key, e.pack()) == e);
+    }
+
+    #[test]
+    fn a_table_is_a_power_of_two_buckets_within_its_megabytes() {
+        for mb in [1, 3, 16, 48, 64] {
+            let t = Table::new(mb);
+            let bytes = t.words.len() * std::mem::size_of::<AtomicU64>();
+            assert!(
+                bytes <= mb << 20 && bytes * 2 > mb << 20,
+                "{mb} MB: {bytes} bytes"
+            );
+            assert!((t.mask + 1).is_power_of_two());
+            assert!(t.has_size(mb));
+        }
+        assert!(Table::new(48).has_size(32), "48 MB rounds down to 32");
+        assert!(!Table::new(16).has_size(32));
     }
 
     #[test]
