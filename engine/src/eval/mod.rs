@@ -501,6 +501,22 @@ impl Position {
         self.cells[index].patterns[color.index()]
     }
 
+    /// `color`'s pattern in direction `d` at the empty cell `index` if the
+    /// opponent held the empty cell `steps` (1..=5 either way) along that
+    /// line: which cells break a line threat.
+    pub fn pattern_if_blocked(
+        &self,
+        index: usize,
+        color: Color,
+        d: usize,
+        steps: isize,
+    ) -> Pattern {
+        let c = color.index();
+        let key = self.cells[index].keys[c][d]
+            + pattern::weight(steps) * (pattern::BLOCKED - pattern::EMPTY);
+        self.line_tables[c][key as usize]
+    }
+
     #[inline]
     pub fn value(&self, index: usize, color: Color) -> Value {
         self.cells[index].value[color.index()]

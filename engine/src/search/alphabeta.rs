@@ -131,9 +131,35 @@ pub struct Limits<'a> {
 
 /// Whether the opponent threatens to make an open four (or four-three)
 /// next move, so that only defences and our own fours make sense.
-pub fn must_defend(pos: &Position, them: Color) -> bool {
+pub fn must_defend(pos: &mut Position, them: Color) -> bool {
     pos.count(them, Threat::Flex4) > 0
-        || (pos.count(them, Threat::FourThree) > 0 && !fake_threes(pos, them))
+        || (pos.count(them, Threat::FourThree) > 0 && real_four_three(pos, them))
+}
+
+/// Whether one of `color`'s four-three points is a real threat. Renju
+/// Black's three may be fake (its straight-four point forbidden), which the
+/// cell's own lines cannot show: the four-three is played, and it is real
+/// if it leaves Black a straight-four point (the tables mark the forbidden
+/// ones), as Rapfi's search validates it.
+fn real_four_three(pos: &mut Position, color: Color) -> bool {
+    if !fake_threes(pos, color) {
+        return true;
+    }
+    let mut cells = [0usize; 8];
+    let mut n = 0;
+    for c in pos.cells_with(color, Threat::FourThree).take(cells.len()) {
+        cells[n] = c;
+        n += 1;
+    }
+    cells[..n].iter().any(|&c| {
+        if !pos.is_legal(c, color) {
+            return false;
+        }
+        pos.make(c, color);
+        let real = pos.count(color, Threat::Flex4) > 0;
+        pos.undo();
+        real
+    })
 }
 
 /// Whether `us`, to move, wins by a four-three or a double three that
@@ -160,8 +186,8 @@ pub fn double_threat_wins(pos: &Position, us: Color) -> bool {
 }
 
 /// Renju Black's threes may be fake (the straight-four point forbidden),
-/// which the line tables cannot see: its four-threes are then no forced
-/// threat, and the search keeps all moves instead of only the defences.
+/// which the line tables cannot see: its four-threes are played to tell
+/// (see [`real_four_three`]) and its double threats are left to the search.
 fn fake_threes(pos: &Position, color: Color) -> bool {
     pos.rule().has_forbidden_moves(color)
 }
@@ -186,10 +212,25 @@ pub fn is_quiet(pos: &Position, cell: usize, us: Color) -> bool {
 /// near stones; only defences and fours when the opponent threatens an open
 /// four. Renju Black's forbidden points are left out (by the pattern
 /// tables). Returns whether it is defending.
-pub fn generate(pos: &Position, us: Color, out: &mut Vec<(usize, i32)>) -> bool {
+pub fn generate(pos: &mut Position, us: Color, out: &mut Vec<(usize, i32)>) -> bool {
+    let defending = must_defend(pos, us.opponent());
+    candidates(pos, us, defending, out);
+    defending
+}
+
+/// Candidate moves as [`generate`] makes them, but only an open three
+/// restricts them to defences: at the root, a four-three is also met by a
+/// counter-attack whose answers block it with tempo (quintet's
+/// test_vct_counter), which the search's defence-only nodes cannot see.
+/// Moves that ignore the four-three are refuted by the search below.
+pub fn generate_at_root(pos: &Position, us: Color, out: &mut Vec<(usize, i32)>) {
+    let open_three = pos.count(us.opponent(), Threat::Flex4) > 0;
+    candidates(pos, us, open_three, out);
+}
+
+fn candidates(pos: &Position, us: Color, defending: bool, out: &mut Vec<(usize, i32)>) {
     out.clear();
     let them = us.opponent();
-    let defending = must_defend(pos, them);
     let defences = if defending {
         defence_cells(pos, them)
     } else {
@@ -208,12 +249,12 @@ pub fn generate(pos: &Position, us: Color, out: &mut Vec<(usize, i32)>) -> bool 
         }
         out.push((cell, move_score(pos, cell, us)));
     }
-    defending
 }
 
 /// The cells that can stop `them` making an open four (or a four-three):
 /// the threat points themselves and, on each threatening line, the cells
-/// where `them` would make a four on that line (its ends and gaps).
+/// where `them` would make a four on that line (its ends and gaps) and,
+/// for a four-three, the cells that leave its three no open three.
 pub(super) fn defence_cells(pos: &Position, them: Color) -> Vec<usize> {
     let mut cells = Vec::new();
     let threats = pos
@@ -224,6 +265,7 @@ pub(super) fn defence_cells(pos: &Position, them: Color) -> Vec<usize> {
             cells.push(t);
         }
         let patterns = pos.patterns(t, them);
+        let four_three = pos.threat(t, them) == Threat::FourThree;
         for (d, dir) in Direction::ALL.into_iter().enumerate() {
             if !matches!(
                 patterns[d],
@@ -237,7 +279,13 @@ pub(super) fn defence_cells(pos: &Position, them: Color) -> Vec<usize> {
                     continue;
                 }
                 let line = pos.patterns(c, them)[d];
-                if matches!(line, Pattern::B4 | Pattern::F4 | Pattern::D4 | Pattern::F5)
+                // The three a four-three would make is stopped in advance
+                // by any cell that leaves it no open three.
+                let breaks_three = four_three
+                    && patterns[d] == Pattern::F3
+                    && pos.pattern_if_blocked(t, them, d, steps) < Pattern::F3;
+                if (breaks_three
+                    || matches!(line, Pattern::B4 | Pattern::F4 | Pattern::D4 | Pattern::F5))
                     && !cells.contains(&c)
                 {
                     cells.push(c);
@@ -525,7 +573,7 @@ impl<'a> Engine<'a> {
             }
         }
         // Static evaluation and the pruning it allows before any move.
-        let defending = must_defend(&self.pos, them);
+        let defending = must_defend(&mut self.pos, them);
         let eval = self.pos.evaluate(us);
         self.evals[ply] = eval;
         let improving = ply < 2 || eval > self.evals[ply - 2];
@@ -562,7 +610,7 @@ impl<'a> Engine<'a> {
             depth
         };
         let mut moves = std::mem::take(&mut self.lists[ply]);
-        generate(&self.pos, us, &mut moves);
+        generate(&mut self.pos, us, &mut moves);
         if moves.is_empty() {
             self.lists[ply] = moves;
             // Nothing stops the opponent's open four, or no move is left.
@@ -918,7 +966,9 @@ impl<'a> Engine<'a> {
 mod tests {
     use super::*;
     use crate::board::{Board, parse_move_list};
-    use crate::rules::Rule;
+    use crate::rules::{self, Rule};
+    use chacha20::ChaCha8Rng;
+    use rand::{RngExt, SeedableRng};
 
     /// A position from a move list, Black first.
     fn position(moves: &str, rule: Rule) -> Position {
@@ -1022,5 +1072,114 @@ mod tests {
         assert!(!double_threat_wins(&pos, Color::Black));
         let swapped = position(&format!("a2{DOUBLE_THREE}"), Rule::Renju);
         assert!(double_threat_wins(&swapped, Color::White));
+    }
+
+    /// Whether `color`, to move on `board`, can make a straight four (two
+    /// five points) with one legal move: the exact rules, no tables.
+    fn can_make_straight_four(board: &Board, color: Color, rule: Rule) -> bool {
+        rules::legal_moves(board, rule, color).into_iter().any(|p| {
+            let mut after = board.clone();
+            after.set(p.index(), color);
+            let fives = rules::legal_moves(&after, rule, color)
+                .into_iter()
+                .filter(|&q| rules::makes_five(&after, q, color, rule))
+                .count();
+            fives >= 2
+        })
+    }
+
+    #[test]
+    fn a_renju_four_three_forces_a_defence_only_if_its_three_is_real() {
+        // Black's four-three point, and whether its three is real in Renju.
+        // The first was found by random Renju playouts: once White blocks
+        // j10's four, every point that would make the three a straight four
+        // is forbidden to Black. The second is a plain four-three (h8).
+        let cases = [
+            ("h8f7e6e8f5f9d5d6j8g7j6k10k9e5k11b8i9f10j12", "j10", false),
+            ("e8d8f8a1g8a3h9a5h10", "h8", true),
+        ];
+        for (moves, point, real_in_renju) in cases {
+            let cell = parse_move_list(point, 15).unwrap()[0];
+            for (rule, real) in [(Rule::Renju, real_in_renju), (Rule::Freestyle, true)] {
+                let mut pos = position(moves, rule);
+                assert_eq!(pos.threat(cell.index(), Color::Black), Threat::FourThree);
+                assert_eq!(pos.count(Color::Black, Threat::Flex4), 0);
+                assert_eq!(
+                    must_defend(&mut pos, Color::Black),
+                    real,
+                    "{point} {rule:?}"
+                );
+                // The exact rules agree: after the four-three and White's
+                // block of its four, can Black make a straight four?
+                let mut board = pos.board().clone();
+                board.set(cell.index(), Color::Black);
+                let block = rules::legal_moves(&board, rule, Color::Black)
+                    .into_iter()
+                    .find(|&q| rules::makes_five(&board, q, Color::Black, rule))
+                    .expect("a four");
+                board.set(block.index(), Color::White);
+                assert_eq!(can_make_straight_four(&board, Color::Black, rule), real);
+            }
+        }
+    }
+
+    /// The cells where a White stone leaves Black no forced threat (no open
+    /// three, no real four-three): the defences, found by trying each.
+    fn defences_by_trial(pos: &mut Position) -> Vec<usize> {
+        let empty: Vec<usize> = pos.live_cells().filter(|&c| pos.is_near(c)).collect();
+        empty
+            .into_iter()
+            .filter(|&c| {
+                pos.make(c, Color::White);
+                let stopped = !must_defend(pos, Color::Black);
+                pos.undo();
+                stopped
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_defence_cells_hold_every_cell_that_stops_the_threat() {
+        // Black's four-three at h8 (a four e8-h8 that d8 blocks, a three
+        // h8-h10): it is stopped on the four's line (h8, i8) and, before it
+        // is played, on the three's (h7, h11).
+        let mut pos = position("e8d8f8a1g8a3h9a5h10", Rule::Freestyle);
+        let mut cells = defence_cells(&pos, Color::Black);
+        cells.sort_unstable();
+        let mut tried = defences_by_trial(&mut pos);
+        tried.sort_unstable();
+        assert_eq!(cells, tried);
+        let named: Vec<usize> = parse_move_list("h8i8h7h11", 15)
+            .unwrap()
+            .iter()
+            .map(|p| p.index())
+            .collect();
+        assert!(named.iter().all(|c| cells.contains(c)), "{cells:?}");
+        // Random playouts: wherever Black has a forced threat, every cell
+        // that stops it by trial is among the defences.
+        let mut rng = ChaCha8Rng::seed_from_u64(8);
+        let mut checked = 0;
+        for _ in 0..300 {
+            let mut pos = position("h8", Rule::Freestyle);
+            for ply in 1..30 {
+                let us = Color::of_ply(ply);
+                if pos.has_five(Color::Black) || pos.has_five(Color::White) {
+                    break;
+                }
+                if us == Color::White
+                    && pos.count(Color::Black, Threat::Five) == 0
+                    && must_defend(&mut pos, Color::Black)
+                {
+                    let cells = defence_cells(&pos, Color::Black);
+                    for c in defences_by_trial(&mut pos) {
+                        assert!(cells.contains(&c), "{:?} misses {c}", pos.board());
+                    }
+                    checked += 1;
+                }
+                let near: Vec<usize> = pos.live_cells().filter(|&c| pos.is_near(c)).collect();
+                pos.make(near[rng.random_range(0..near.len())], us);
+            }
+        }
+        assert!(checked > 50, "only {checked} positions with a threat");
     }
 }

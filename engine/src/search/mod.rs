@@ -791,7 +791,7 @@ fn root_moves(pos: &Position, us: Color, excluded: &[usize]) -> Root {
         }
     }
     let mut scored = Vec::new();
-    alphabeta::generate(pos, us, &mut scored);
+    alphabeta::generate_at_root(pos, us, &mut scored);
     scored.retain(|&(c, _)| legal(c));
     scored.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
     if scored.is_empty() {

@@ -181,7 +181,7 @@ impl Vct {
             // Two five points, or the only block is forbidden to Black.
             _ => return true,
         }
-        if !must_defend(&self.pos, a) {
+        if !must_defend(&mut self.pos, a) {
             return false;
         }
         let mut answers = defence_cells(&self.pos, a);
@@ -239,8 +239,8 @@ mod tests {
         after.set(first, Color::Black);
         // White must answer it, and every answer of White still loses: the
         // attacker wins again from each (with one threat fewer).
-        let pos = Position::new(&after, Rule::Freestyle);
-        assert!(pos.has_five(Color::Black) || must_defend(&pos, Color::Black));
+        let mut pos = Position::new(&after, Rule::Freestyle);
+        assert!(pos.has_five(Color::Black) || must_defend(&mut pos, Color::Black));
         let mut answers = defence_cells(&pos, Color::Black);
         answers.extend(pos.cells_with(Color::Black, Threat::Five));
         assert!(!answers.is_empty());
