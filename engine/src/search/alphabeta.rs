@@ -610,7 +610,7 @@ impl<'a> Engine<'a> {
             depth
         };
         let mut moves = std::mem::take(&mut self.lists[ply]);
-        generate(&mut self.pos, us, &mut moves);
+        candidates(&self.pos, us, defending, &mut moves);
         if moves.is_empty() {
             self.lists[ply] = moves;
             // Nothing stops the opponent's open four, or no move is left.
