@@ -209,26 +209,10 @@ pub fn is_quiet(pos: &Position, cell: usize, us: Color) -> bool {
 }
 
 /// Candidate moves for `us` with ordering scores (unsorted): empty cells
-/// near stones; only defences and fours when the opponent threatens an open
-/// four. Renju Black's forbidden points are left out (by the pattern
-/// tables). Returns whether it is defending.
-pub fn generate(pos: &mut Position, us: Color, out: &mut Vec<(usize, i32)>) -> bool {
-    let defending = must_defend(pos, us.opponent());
-    candidates(pos, us, defending, out);
-    defending
-}
-
-/// Candidate moves as [`generate`] makes them, but only an open three
-/// restricts them to defences: at the root, a four-three is also met by a
-/// counter-attack whose answers block it with tempo (quintet's
-/// test_vct_counter), which the search's defence-only nodes cannot see.
-/// Moves that ignore the four-three are refuted by the search below.
-pub fn generate_at_root(pos: &Position, us: Color, out: &mut Vec<(usize, i32)>) {
-    let open_three = pos.count(us.opponent(), Threat::Flex4) > 0;
-    candidates(pos, us, open_three, out);
-}
-
-fn candidates(pos: &Position, us: Color, defending: bool, out: &mut Vec<(usize, i32)>) {
+/// near stones; only defences and fours when `defending` (the opponent
+/// threatens an open four, see [`must_defend`]). Renju Black's forbidden
+/// points are left out (by the pattern tables).
+pub fn generate(pos: &Position, us: Color, defending: bool, out: &mut Vec<(usize, i32)>) {
     out.clear();
     let them = us.opponent();
     let defences = if defending {
@@ -610,7 +594,7 @@ impl<'a> Engine<'a> {
             depth
         };
         let mut moves = std::mem::take(&mut self.lists[ply]);
-        candidates(&self.pos, us, defending, &mut moves);
+        generate(&self.pos, us, defending, &mut moves);
         if moves.is_empty() {
             self.lists[ply] = moves;
             // Nothing stops the opponent's open four, or no move is left.

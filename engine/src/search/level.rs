@@ -153,7 +153,8 @@ fn beginner(searcher: &Searcher, board: &Board, us: Color, rng: &mut ChaCha8Rng)
     let start = Instant::now();
     let mut pos = Position::new(board, searcher.rule());
     let them = us.opponent();
-    let legal = |pos: &Position, c: usize| pos.is_legal(c, us);
+    let defending = alphabeta::must_defend(&mut pos, them);
+    let legal = |c: usize| pos.is_legal(c, us);
     let found = |cell: Option<usize>| {
         let best = cell.map(Point::from_index);
         SearchInfo {
@@ -166,10 +167,10 @@ fn beginner(searcher: &Searcher, board: &Board, us: Color, rng: &mut ChaCha8Rng)
         }
     };
     // A four is never missed: ours is completed, theirs is blocked.
-    if let Some(five) = pos.cells_with(us, Threat::Five).find(|&c| legal(&pos, c)) {
+    if let Some(five) = pos.cells_with(us, Threat::Five).find(|&c| legal(c)) {
         return found(Some(five));
     }
-    if let Some(block) = pos.cells_with(them, Threat::Five).find(|&c| legal(&pos, c)) {
+    if let Some(block) = pos.cells_with(them, Threat::Five).find(|&c| legal(c)) {
         return found(Some(block));
     }
     if board.stone_count() == 0 {
@@ -178,8 +179,8 @@ fn beginner(searcher: &Searcher, board: &Board, us: Color, rng: &mut ChaCha8Rng)
     }
     let mut moves = Vec::new();
     // An open three is answered two times out of three.
-    if alphabeta::must_defend(&mut pos, them) && rng.random_ratio(67, 100) {
-        alphabeta::generate(&mut pos, us, &mut moves);
+    if defending && rng.random_ratio(67, 100) {
+        alphabeta::generate(&pos, us, true, &mut moves);
     } else {
         moves.extend(
             pos.live_cells()
@@ -187,7 +188,7 @@ fn beginner(searcher: &Searcher, board: &Board, us: Color, rng: &mut ChaCha8Rng)
                 .map(|c| (c, alphabeta::move_score(&pos, c, us))),
         );
     }
-    moves.retain(|&(c, _)| legal(&pos, c));
+    moves.retain(|&(c, _)| legal(c));
     let pick = moves
         .iter()
         .map(|&(c, s)| (s + rng.random_range(0..3_000), c))

@@ -791,7 +791,12 @@ fn root_moves(pos: &Position, us: Color, excluded: &[usize]) -> Root {
         }
     }
     let mut scored = Vec::new();
-    alphabeta::generate_at_root(pos, us, &mut scored);
+    // Only an open three restricts the root to defences: a four-three is
+    // also met by a counter-attack whose answers block it with tempo
+    // (quintet's test_vct_counter), which the search's defence-only nodes
+    // cannot see; moves that ignore it are refuted by the search below.
+    let open_three = pos.count(them, Threat::Flex4) > 0;
+    alphabeta::generate(pos, us, open_three, &mut scored);
     scored.retain(|&(c, _)| legal(c));
     scored.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
     if scored.is_empty() {
