@@ -265,7 +265,27 @@ impl Position {
         pos.history.clear();
         pos.saved.clear();
         pos.saved_totals.clear();
+        pos.recheck_double_threes();
         pos
+    }
+
+    /// Judges every Renju double three again on the whole board: the
+    /// stones were placed in board order, not the game's, so an exact
+    /// verdict taken before a later stone landed off the cell's lines may be
+    /// stale (a three's straight-four point became forbidden or allowed).
+    fn recheck_double_threes(&mut self) {
+        for index in self.play_indices() {
+            if self.board.cell(index) != Cell::Empty {
+                continue;
+            }
+            for c in 0..2 {
+                if self.needs_exact_recheck(index, c) {
+                    self.account(index, false);
+                    self.classify(index, c);
+                    self.account(index, true);
+                }
+            }
+        }
     }
 
     /// Keys of an empty board: walls are blocked for both colours.
@@ -705,6 +725,48 @@ mod tests {
             assert_eq!(pos.total, start);
             assert_eq!(pos.board().stone_count(), 0);
         }
+    }
+
+    #[test]
+    fn a_fresh_renju_position_flags_exactly_the_forbidden_points() {
+        // Random Renju games: a position built from the board (stones placed
+        // in board order) marks Black's forbidden points as the exact rules
+        // judge them on the whole board.
+        use chacha20::ChaCha8Rng;
+        use rand::{RngExt, SeedableRng};
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        let mut forbidden_seen = 0;
+        for _ in 0..150 {
+            let mut board = Board::new(15).unwrap();
+            board.set(Point::new(7, 7).index(), Color::Black);
+            for ply in 1..50 {
+                let color = Color::of_ply(ply);
+                // A crowded centre, where forbidden points are common.
+                let legal: Vec<Point> = rules::legal_moves(&board, Rule::Renju, color)
+                    .into_iter()
+                    .filter(|p| (3..12).contains(&p.x) && (3..12).contains(&p.y))
+                    .collect();
+                if legal.is_empty() {
+                    break;
+                }
+                let p = legal[rng.random_range(0..legal.len())];
+                if rules::makes_five(&board, p, color, Rule::Renju) {
+                    break;
+                }
+                board.set(p.index(), color);
+            }
+            let pos = Position::new(&board, Rule::Renju);
+            for cell in pos.empty_cells() {
+                let exact = rules::is_forbidden(&board, Point::from_index(cell));
+                let flagged = pos.threat(cell, Color::Black) == Threat::Forbidden;
+                assert_eq!(flagged, exact, "{:?} at {cell}", board);
+                forbidden_seen += exact as usize;
+            }
+        }
+        assert!(
+            forbidden_seen > 20,
+            "only {forbidden_seen} forbidden points"
+        );
     }
 
     #[test]
