@@ -95,7 +95,7 @@ fn hand_made() -> Weights {
 
 /// Whether the search settles the position before evaluating it: a five
 /// for either side, our open four, or a double threat nothing interrupts.
-fn settled(pos: &Position, us: Color) -> bool {
+fn settled(pos: &mut Position, us: Color) -> bool {
     let any = |c: Color, ts: &[Threat]| ts.iter().any(|&t| pos.count(c, t) > 0);
     any(us, &[Threat::Five, Threat::Flex4])
         || any(us.opponent(), &[Threat::Five])
@@ -108,7 +108,7 @@ fn samples(games: &[GameLine]) -> [Vec<Sample>; TABLES] {
         let mut pos = Position::new(&Board::new(15).expect("15 is valid"), game.rule);
         for (ply, p) in game.moves.iter().enumerate() {
             let us = Color::of_ply(ply);
-            if ply >= FIRST_PLY && !settled(&pos, us) {
+            if ply >= FIRST_PLY && !settled(&mut pos, us) {
                 let black = game.black_score;
                 out[learned::table(game.rule, us)].push(Sample {
                     features: pos.features(us),
@@ -305,7 +305,7 @@ fn choices(games: &[GameLine]) -> [Vec<Choice>; TABLES] {
         for (ply, p) in game.moves.iter().enumerate() {
             let us = Color::of_ply(ply);
             let them = us.opponent();
-            let free = !settled(&pos, us)
+            let free = !settled(&mut pos, us)
                 && pos.count(them, Threat::Flex4) == 0
                 && pos.count(them, Threat::FourThree) == 0;
             if ply >= FIRST_PLY && free {

@@ -145,12 +145,7 @@ fn real_four_three(pos: &mut Position, color: Color) -> bool {
     if !fake_threes(pos, color) {
         return true;
     }
-    let mut cells = [0usize; 8];
-    let mut n = 0;
-    for c in pos.cells_with(color, Threat::FourThree).take(cells.len()) {
-        cells[n] = c;
-        n += 1;
-    }
+    let (cells, n) = four_three_points(pos, color);
     cells[..n].iter().any(|&c| {
         if !pos.is_legal(c, color) {
             return false;
@@ -162,27 +157,75 @@ fn real_four_three(pos: &mut Position, color: Color) -> bool {
     })
 }
 
+/// Up to eight of `color`'s four-three points, copied out so that each
+/// can be played in turn.
+fn four_three_points(pos: &Position, color: Color) -> ([usize; 8], usize) {
+    let mut cells = [0usize; 8];
+    let mut n = 0;
+    for c in pos.cells_with(color, Threat::FourThree).take(cells.len()) {
+        cells[n] = c;
+        n += 1;
+    }
+    (cells, n)
+}
+
 /// Whether `us`, to move, wins by a four-three or a double three that
-/// nothing can interrupt: the opponent has no cell that makes a four (nor
-/// a five, checked before), so its one reply either blocks our four (the
-/// three then becomes a straight four) or one of the threes, and makes at
-/// most a three of its own, too slow. Renju Black's threes may be fake (the
-/// tables cannot see it), so its double threats are left to the search.
-pub fn double_threat_wins(pos: &Position, us: Color) -> bool {
+/// nothing can interrupt. A double three wins when the opponent has no
+/// cell that makes a four (nor a five, checked before) or an open four:
+/// its one reply blocks one three and makes at most a three, too slow. A
+/// four-three's four forces the block of its five point, so it wins unless
+/// that block makes a four of the opponent's (the three then becomes a
+/// straight four); with no four anywhere the opponent has none to make,
+/// otherwise each four-three is played to see its block (as Rapfi's quick
+/// win check does). Renju Black's threes may be fake (the tables cannot see
+/// it): its four-threes are always played to check, its double threes are
+/// left to the search.
+pub fn double_threat_wins(pos: &mut Position, us: Color) -> bool {
     let them = us.opponent();
     if fake_threes(pos, us) {
-        return false;
+        return pos.count(us, Threat::FourThree) > 0 && four_three_block_fails(pos, us);
     }
-    let doubles = pos.count(us, Threat::FourThree) + pos.count(us, Threat::ThreeThree);
-    doubles > 0
-        && [
-            Threat::Flex4,
-            Threat::FourThree,
-            Threat::FourPlus,
-            Threat::Four,
-        ]
+    let fours = [Threat::FourThree, Threat::FourPlus, Threat::Four]
         .iter()
-        .all(|&t| pos.count(them, t) == 0)
+        .map(|&t| pos.count(them, t))
+        .sum::<u16>();
+    let four_three = pos.count(us, Threat::FourThree) > 0;
+    if fours == 0 && (four_three || pos.count(us, Threat::ThreeThree) > 0) {
+        return four_three || pos.count(them, Threat::Flex4) == 0;
+    }
+    four_three && four_three_block_fails(pos, us)
+}
+
+/// Whether one of `us`'s four-threes forces a block that makes no four of
+/// the opponent's. A block flagged forbidden to Renju Black counts as a
+/// defence unless it is exactly forbidden (the flag can be stale). Renju
+/// Black's three may be fake: its four-three counts only if it leaves a
+/// straight-four point the tables allow (see [`real_four_three`]).
+fn four_three_block_fails(pos: &mut Position, us: Color) -> bool {
+    let them = us.opponent();
+    let fake = fake_threes(pos, us);
+    let (cells, n) = four_three_points(pos, us);
+    cells[..n].iter().any(|&c| {
+        // Judged exactly: a stale flag can hide a double three.
+        if fake && !pos.is_legal(c, us) {
+            return false;
+        }
+        pos.make(c, us);
+        let five_points = {
+            let mut fives = pos.cells_with(us, Threat::Five);
+            (fives.next(), fives.next())
+        };
+        let wins = match five_points {
+            _ if fake && pos.count(us, Threat::Flex4) == 0 => false,
+            (Some(block), None) => {
+                let t = pos.threat(block, them);
+                !(t.is_four() || (t == Threat::Forbidden && pos.is_legal(block, them)))
+            }
+            _ => false,
+        };
+        pos.undo();
+        wins
+    })
 }
 
 /// Renju Black's threes may be fake (the straight-four point forbidden),
@@ -430,7 +473,7 @@ impl<'a> Engine<'a> {
 
     /// Checks that end the game within three plies whatever the depth.
     /// Returns a score, or the forced block when the opponent threatens five.
-    fn immediate(&self, us: Color, ply: usize) -> Result<Option<usize>, i32> {
+    fn immediate(&mut self, us: Color, ply: usize) -> Result<Option<usize>, i32> {
         let them = us.opponent();
         if self.pos.has_five(us) {
             return Err(win_at(ply + 1));
@@ -447,7 +490,7 @@ impl<'a> Engine<'a> {
         if self.pos.count(us, Threat::Flex4) > 0 {
             return Err(win_at(ply + 3));
         }
-        if self.params.static_double_win != 0 && double_threat_wins(&self.pos, us) {
+        if self.params.static_double_win != 0 && double_threat_wins(&mut self.pos, us) {
             return Err(win_at(ply + 5));
         }
         Ok(None)
@@ -1024,18 +1067,18 @@ mod tests {
 
     #[test]
     fn an_uninterruptible_double_three_is_a_win_without_search() {
-        let pos = position(DOUBLE_THREE, Rule::Freestyle);
-        assert!(double_threat_wins(&pos, Color::Black));
-        assert!(!double_threat_wins(&pos, Color::White));
+        let mut pos = position(DOUBLE_THREE, Rule::Freestyle);
+        assert!(double_threat_wins(&mut pos, Color::Black));
+        assert!(!double_threat_wins(&mut pos, Color::White));
         assert_eq!(quiet_value(pos, Color::Black), win_at(5));
     }
 
     #[test]
     fn a_counter_four_or_an_open_three_spoils_the_double_three() {
         // White's c3 d3 e3 is an open three: its four would interrupt.
-        let pos = position(&format!("{DOUBLE_THREE}n3c3l14d3b7e3"), Rule::Freestyle);
+        let mut pos = position(&format!("{DOUBLE_THREE}n3c3l14d3b7e3"), Rule::Freestyle);
         assert!(pos.count(Color::White, Threat::Flex4) > 0);
-        assert!(!double_threat_wins(&pos, Color::Black));
+        assert!(!double_threat_wins(&mut pos, Color::Black));
         assert!(quiet_value(pos, Color::Black) < MATE_BOUND);
     }
 
@@ -1043,19 +1086,72 @@ mod tests {
     fn a_four_three_is_a_win_when_the_opponent_has_no_four() {
         // Black's h8 i8 j8, closed by White's g8, makes k8 a four; with
         // k9 k10 it is also an open three.
-        let pos = position("h8g8i8a1j8o1k9a15k10o15", Rule::Freestyle);
+        let mut pos = position("h8g8i8a1j8o1k9a15k10o15", Rule::Freestyle);
         assert!(pos.count(Color::Black, Threat::FourThree) > 0);
-        assert!(double_threat_wins(&pos, Color::Black));
+        assert!(double_threat_wins(&mut pos, Color::Black));
         assert_eq!(quiet_value(pos, Color::Black), win_at(5));
+    }
+
+    #[test]
+    fn a_four_three_wins_when_its_block_makes_no_four() {
+        // Black's four-three at k8 as above; White's a5 a6 a7 can make
+        // fours, but the block of Black's four (l8) makes none for White.
+        let mut pos = position("h8g8i8a5j8a6k9a7k10o15", Rule::Freestyle);
+        assert!(pos.count(Color::White, Threat::Four) > 0);
+        assert!(double_threat_wins(&mut pos, Color::Black));
+        assert_eq!(quiet_value(pos, Color::Black), win_at(5));
+        // With White's l9 l10 l11 instead the block at l8 makes White a
+        // four (a straight four): no win without search.
+        let mut pos = position("h8g8i8l9j8l10k9l11k10o15", Rule::Freestyle);
+        assert!(
+            pos.threat(parse_move_list("l8", 15).unwrap()[0].index(), Color::White)
+                .is_four()
+        );
+        assert!(!double_threat_wins(&mut pos, Color::Black));
+    }
+
+    #[test]
+    fn a_four_three_claimed_won_by_its_block_is_won_by_fours() {
+        // Random playouts: wherever the side to move has a four-three whose
+        // block makes no four (Renju Black's: with a real three), the VCF
+        // solver, which judges Renju exactly, proves the win.
+        let mut rng = ChaCha8Rng::seed_from_u64(9);
+        let mut checked = 0;
+        for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju] {
+            for _ in 0..200 {
+                let mut pos = position("h8", rule);
+                for ply in 1..40 {
+                    let us = Color::of_ply(ply);
+                    if pos.has_five(Color::Black) || pos.has_five(Color::White) {
+                        break;
+                    }
+                    if pos.count(us, Threat::Flex4) == 0
+                        && pos.count(us, Threat::FourThree) > 0
+                        && four_three_block_fails(&mut pos, us)
+                    {
+                        let vcf =
+                            super::super::vcf::find_until(pos.board(), rule, us, 4, 100_000, None);
+                        assert!(vcf.is_some(), "{rule:?} {:?}", pos.board());
+                        checked += 1;
+                    }
+                    let near: Vec<usize> = pos
+                        .live_cells()
+                        .filter(|&c| pos.is_near(c) && pos.is_legal(c, us))
+                        .collect();
+                    pos.make(near[rng.random_range(0..near.len())], us);
+                }
+            }
+        }
+        assert!(checked > 30, "only {checked} four-threes");
     }
 
     #[test]
     fn renju_black_double_threats_are_left_to_the_search() {
         // The same double three is forbidden to Renju Black; as White's it wins.
-        let pos = position(DOUBLE_THREE, Rule::Renju);
-        assert!(!double_threat_wins(&pos, Color::Black));
-        let swapped = position(&format!("a2{DOUBLE_THREE}"), Rule::Renju);
-        assert!(double_threat_wins(&swapped, Color::White));
+        let mut pos = position(DOUBLE_THREE, Rule::Renju);
+        assert!(!double_threat_wins(&mut pos, Color::Black));
+        let mut swapped = position(&format!("a2{DOUBLE_THREE}"), Rule::Renju);
+        assert!(double_threat_wins(&mut swapped, Color::White));
     }
 
     /// Whether `color`, to move on `board`, can make a straight four (two
@@ -1103,6 +1199,10 @@ mod tests {
                     .expect("a four");
                 board.set(block.index(), Color::White);
                 assert_eq!(can_make_straight_four(&board, Color::Black, rule), real);
+                // With Black to move (White passes in a far corner), the
+                // four-three is a win without search only if it is real.
+                let mut pos = position(&format!("{moves}o1"), rule);
+                assert_eq!(double_threat_wins(&mut pos, Color::Black), real);
             }
         }
     }

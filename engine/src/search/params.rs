@@ -69,8 +69,9 @@ search_params! {
     /// Razoring margin: base plus this per depth.
     razor_base: 20, 0, 1500;
     razor_per_depth: 15, 0, 1000;
-    /// A four-three or double three the opponent cannot interrupt with a
-    /// four counts as a win without search (1 = on).
+    /// A four-three whose forced block makes the opponent no four, or a
+    /// double three it cannot interrupt, counts as a win without search
+    /// (1 = on).
     static_double_win: 1, 0, 1;
     /// Moves that make no two or closed three for either side are skipped
     /// below this remaining depth (0 = off).
