@@ -1074,23 +1074,17 @@ mod tests {
     }
 
     #[test]
-    fn a_four_three_is_a_win_when_the_opponent_has_no_four() {
+    fn a_four_three_wins_unless_its_block_makes_a_four() {
         // Black's h8 i8 j8, closed by White's g8, makes k8 a four; with
-        // k9 k10 it is also an open three.
-        let mut pos = position("h8g8i8a1j8o1k9a15k10o15", Rule::Freestyle);
-        assert!(pos.count(Color::Black, Threat::FourThree) > 0);
-        assert!(double_threat_wins(&mut pos, Color::Black));
-        assert_eq!(quiet_value(pos, Color::Black), win_at(5));
-    }
-
-    #[test]
-    fn a_four_three_wins_when_its_block_makes_no_four() {
-        // Black's four-three at k8 as above; White's a5 a6 a7 can make
-        // fours, but the block of Black's four (l8) makes none for White.
-        let mut pos = position("h8g8i8a5j8a6k9a7k10o15", Rule::Freestyle);
-        assert!(pos.count(Color::White, Threat::Four) > 0);
-        assert!(double_threat_wins(&mut pos, Color::Black));
-        assert_eq!(quiet_value(pos, Color::Black), win_at(5));
+        // k9 k10 it is also an open three. White's a5 a6 a7 can make fours,
+        // but the block of Black's four (l8) makes none for White.
+        for [w1, w2, w3] in [["a1", "o1", "a15"], ["a5", "a6", "a7"]] {
+            let moves = format!("h8g8i8{w1}j8{w2}k9{w3}k10o15");
+            let mut pos = position(&moves, Rule::Freestyle);
+            assert!(pos.count(Color::Black, Threat::FourThree) > 0);
+            assert!(double_threat_wins(&mut pos, Color::Black));
+            assert_eq!(quiet_value(pos, Color::Black), win_at(5));
+        }
         // With White's l9 l10 l11 instead the block at l8 makes White a
         // four (a straight four): no win without search.
         let mut pos = position("h8g8i8l9j8l10k9l11k10o15", Rule::Freestyle);
