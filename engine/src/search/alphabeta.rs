@@ -142,31 +142,44 @@ pub fn must_defend(pos: &mut Position, them: Color) -> bool {
 /// if it leaves Black a straight-four point (the tables mark the forbidden
 /// ones), as Rapfi's search validates it.
 fn real_four_three(pos: &mut Position, color: Color) -> bool {
-    if !fake_threes(pos, color) {
-        return true;
-    }
-    let (cells, n) = four_three_points(pos, color);
-    cells[..n].iter().any(|&c| {
-        if !pos.is_legal(c, color) {
-            return false;
-        }
-        pos.make(c, color);
-        let real = pos.count(color, Threat::Flex4) > 0;
-        pos.undo();
-        real
-    })
+    !fake_threes(pos, color)
+        || any_four_three_leaves(pos, color, |pos| pos.count(color, Threat::Flex4) > 0)
 }
 
-/// Up to eight of `color`'s four-three points, copied out so that each
-/// can be played in turn.
-fn four_three_points(pos: &Position, color: Color) -> ([usize; 8], usize) {
+/// Whether one of (up to eight of) `color`'s legal four-three points,
+/// played, leaves a position where `test` holds.
+fn any_four_three_leaves(
+    pos: &mut Position,
+    color: Color,
+    test: impl Fn(&Position) -> bool,
+) -> bool {
+    // Copied out first: each point is played in turn.
     let mut cells = [0usize; 8];
     let mut n = 0;
     for c in pos.cells_with(color, Threat::FourThree).take(cells.len()) {
         cells[n] = c;
         n += 1;
     }
-    (cells, n)
+    cells[..n].iter().any(|&c| {
+        if !pos.is_legal(c, color) {
+            return false;
+        }
+        pos.make(c, color);
+        let holds = test(pos);
+        pos.undo();
+        holds
+    })
+}
+
+/// The only cell where `color` makes five, or None when it has none or
+/// two or more.
+fn single_five(pos: &Position, color: Color) -> Option<usize> {
+    // The count says whether there is exactly one: the scan can stop at it
+    // (and is not needed for two).
+    if pos.count(color, Threat::Five) != 1 {
+        return None;
+    }
+    pos.cells_with(color, Threat::Five).next()
 }
 
 /// Whether `us`, to move, wins by a four-three or a double three that
@@ -200,22 +213,11 @@ pub fn double_threat_wins(pos: &mut Position, us: Color) -> bool {
 /// defence unless it is exactly forbidden (the flag can be stale).
 fn four_three_block_fails(pos: &mut Position, us: Color) -> bool {
     let them = us.opponent();
-    let (cells, n) = four_three_points(pos, us);
-    cells[..n].iter().any(|&c| {
-        pos.make(c, us);
-        let five_points = {
-            let mut fives = pos.cells_with(us, Threat::Five);
-            (fives.next(), fives.next())
-        };
-        let wins = match five_points {
-            (Some(block), None) => {
-                let t = pos.threat(block, them);
-                !(t.is_four() || (t == Threat::Forbidden && pos.is_legal(block, them)))
-            }
-            _ => false,
-        };
-        pos.undo();
-        wins
+    any_four_three_leaves(pos, us, |pos| {
+        single_five(pos, us).is_some_and(|block| {
+            let t = pos.threat(block, them);
+            !(t.is_four() || (t == Threat::Forbidden && pos.is_legal(block, them)))
+        })
     })
 }
 
@@ -452,16 +454,6 @@ impl<'a> Engine<'a> {
         self.stopped
     }
 
-    /// The only cell where `color` makes five, or None when it has two or more.
-    fn single_five(&self, color: Color) -> Option<usize> {
-        // The count says whether there is exactly one: the scan can stop
-        // at it (and is not needed for two).
-        if self.pos.count(color, Threat::Five) != 1 {
-            return None;
-        }
-        self.pos.cells_with(color, Threat::Five).next()
-    }
-
     /// Checks that end the game within three plies whatever the depth.
     /// Returns a score, or the forced block when the opponent threatens five.
     fn immediate(&mut self, us: Color, ply: usize) -> Result<Option<usize>, i32> {
@@ -470,7 +462,7 @@ impl<'a> Engine<'a> {
             return Err(win_at(ply + 1));
         }
         if self.pos.has_five(them) {
-            return match self.single_five(them) {
+            return match single_five(&self.pos, them) {
                 // Exact: a Renju forbidden flag can be stale (it changes with
                 // stones off the cell's lines), and a false loss or a
                 // forbidden block would both be wrong.
