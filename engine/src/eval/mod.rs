@@ -174,6 +174,16 @@ type Totals = [[Value; 2]; 2];
 /// Cells on the four lines through a move (five each way): what a move changes.
 const LINE_CELLS: usize = 40;
 
+/// The cells within five of `index` on its line in direction `d`, each with
+/// its offset in steps: the cells a stone at `index` changes.
+#[inline]
+fn line_cells(index: usize, d: usize) -> impl Iterator<Item = (usize, isize)> {
+    let stride = Direction::ALL[d].stride();
+    [-5isize, -4, -3, -2, -1, 1, 2, 3, 4, 5]
+        .into_iter()
+        .map(move |steps| ((index as isize + stride * steps) as usize, steps))
+}
+
 /// How many of a cell's lines are open threes by the tables (a Renju
 /// double three, if the threes are real).
 #[inline]
@@ -374,23 +384,27 @@ impl Position {
     /// line patterns.
     #[inline]
     fn classify(&mut self, index: usize, c: usize) {
-        let patterns = self.cells[index].patterns[c];
-        let combo = self.combos[c][combo_index(patterns)];
-        let mut threat = combo.threat;
-        if self.forbidden_for[c] && threat != Threat::Forbidden && open_threes(patterns) >= 2 {
-            // A Renju double three is only forbidden if the threes are
-            // real; the rules module decides exactly.
-            if rules::is_forbidden(&self.board, Point::from_index(index)) {
-                threat = Threat::Forbidden;
-            }
-        }
+        let judged = self.judge(index, c, self.cells[index].patterns[c]);
         let info = &mut self.cells[index];
-        info.threat[c] = threat;
-        (info.value[c], info.eval[c]) = if threat == Threat::Forbidden {
-            (0, [0; 2])
+        (info.threat[c], info.value[c], info.eval[c]) = judged;
+    }
+
+    /// The threat class, move-ordering value and evaluation values of an
+    /// empty cell for colour `c` with these line patterns.
+    #[inline]
+    fn judge(&self, index: usize, c: usize, patterns: [Pattern; 4]) -> (Threat, Value, [Value; 2]) {
+        let combo = self.combos[c][combo_index(patterns)];
+        // A Renju double three is only forbidden if the threes are real;
+        // the rules module decides exactly.
+        let forbidden = combo.threat == Threat::Forbidden
+            || (self.forbidden_for[c]
+                && open_threes(patterns) >= 2
+                && rules::is_forbidden(&self.board, Point::from_index(index)));
+        if forbidden {
+            (Threat::Forbidden, 0, [0; 2])
         } else {
-            (combo.value, combo.eval)
-        };
+            (combo.threat, combo.value, combo.eval)
+        }
     }
 
     /// Whether an empty cell's classes for colour `c` must be recomputed
@@ -403,42 +417,66 @@ impl Position {
 
     /// Updates the cells on the four lines through `index` after `color`
     /// placed a stone there, saving each cell's old state for
-    /// [`Position::undo`]. Only the direction through the stone changes, and
-    /// a cell whose patterns stay the same keeps its classes.
+    /// [`Position::undo`].
     #[inline]
     fn update_lines(&mut self, index: usize, color: Color) {
+        self.update_line::<0>(index, color);
+        self.update_line::<1>(index, color);
+        self.update_line::<2>(index, color);
+        self.update_line::<3>(index, color);
+    }
+
+    /// [`Position::update_lines`] in direction `D`: only that direction of
+    /// each cell changes, and a cell whose patterns stay the same keeps its
+    /// classes. `D` is a constant so that a cell's pattern for it is
+    /// replaced in a register: a byte written at a run-time offset and read
+    /// back as part of the four costs a store-forwarding stall per cell.
+    #[inline]
+    fn update_line<const D: usize>(&mut self, index: usize, color: Color) {
         let own = color.index();
         let opp = 1 - own;
-        for (d, dir) in Direction::ALL.into_iter().enumerate() {
-            let stride = dir.stride();
-            for steps in [-5isize, -4, -3, -2, -1, 1, 2, 3, 4, 5] {
-                let q = (index as isize + stride * steps) as usize;
-                self.saved.push((q as u32, self.cells[q]));
-                // From q, the changed cell is at offset -steps.
-                let w = weight(-steps);
-                let info = &mut self.cells[q];
-                info.keys[own][d] -= w * (EMPTY - pattern::OWN);
-                info.keys[opp][d] += w * (BLOCKED - EMPTY);
-                if self.board.cell(q) != Cell::Empty {
-                    continue;
-                }
-                let new = [0, 1].map(|c| self.line_tables[c][info.keys[c][d] as usize]);
-                // Only a colour whose pattern changed is classified again.
-                let stale = [0, 1].map(|c| {
-                    new[c] != self.cells[q].patterns[c][d] || self.needs_exact_recheck(q, c)
-                });
-                if stale == [false; 2] {
-                    continue;
-                }
-                self.account(q, false);
-                let info = &mut self.cells[q];
-                info.patterns[0][d] = new[0];
-                info.patterns[1][d] = new[1];
-                for c in (0..2).filter(|&c| stale[c]) {
-                    self.classify(q, c);
-                }
-                self.account(q, true);
+        for (q, steps) in line_cells(index, D) {
+            self.saved.push((q as u32, self.cells[q]));
+            // From q, the changed cell is at offset -steps.
+            let w = weight(-steps);
+            let info = &mut self.cells[q];
+            info.keys[own][D] -= w * (EMPTY - pattern::OWN);
+            info.keys[opp][D] += w * (BLOCKED - EMPTY);
+            if self.board.cell(q) != Cell::Empty {
+                continue;
             }
+            let new = [0, 1].map(|c| self.line_tables[c][info.keys[c][D] as usize]);
+            // Only a colour whose pattern changed is classified again.
+            let stale = [0, 1]
+                .map(|c| new[c] != self.cells[q].patterns[c][D] || self.needs_exact_recheck(q, c));
+            if stale == [false; 2] {
+                continue;
+            }
+            // The cell is judged in registers and stored whole: the totals
+            // are adjusted from the two copies, not read back from memory.
+            let old = self.cells[q];
+            let mut cell = old;
+            for c in 0..2 {
+                cell.patterns[c][D] = new[c];
+                if stale[c] {
+                    (cell.threat[c], cell.value[c], cell.eval[c]) =
+                        self.judge(q, c, cell.patterns[c]);
+                }
+            }
+            self.cells[q] = cell;
+            self.account_change(&old, &cell);
+        }
+    }
+
+    /// Replaces an empty cell's `old` values and threats in the totals by
+    /// its `new` ones.
+    #[inline]
+    fn account_change(&mut self, old: &CellInfo, new: &CellInfo) {
+        for c in 0..2 {
+            self.total[c][0] += new.eval[c][0] - old.eval[c][0];
+            self.total[c][1] += new.eval[c][1] - old.eval[c][1];
+            self.threat_count[c][old.threat[c] as usize] -= 1;
+            self.threat_count[c][new.threat[c] as usize] += 1;
         }
     }
 
