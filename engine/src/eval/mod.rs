@@ -559,19 +559,26 @@ impl Position {
         self.cells[index].patterns[color.index()]
     }
 
-    /// `color`'s pattern in direction `d` at the empty cell `index` if the
-    /// opponent held the empty cell `steps` (1..=5 either way) along that
-    /// line: which cells break a line threat.
-    pub fn pattern_if_blocked(
+    /// `color`'s pattern in direction `d` at the empty cell `index` if
+    /// `holder` held the empty cell `steps` (1..=5 either way) along that
+    /// line: which cells break a line threat (the opponent's stone) or
+    /// make one (our own).
+    pub fn pattern_if_held(
         &self,
         index: usize,
         color: Color,
         d: usize,
         steps: isize,
+        holder: Color,
     ) -> Pattern {
         let c = color.index();
-        let key = self.cells[index].keys[c][d]
-            + pattern::weight(steps) * (pattern::BLOCKED - pattern::EMPTY);
+        let key = self.cells[index].keys[c][d];
+        let w = pattern::weight(steps);
+        let key = if holder == color {
+            key - w * (pattern::EMPTY - pattern::OWN)
+        } else {
+            key + w * (pattern::BLOCKED - pattern::EMPTY)
+        };
         self.line_tables[c][key as usize]
     }
 

@@ -274,16 +274,21 @@ pub fn generate(pos: &Position, us: Color, defending: bool, out: &mut Vec<(usize
 /// The cells that can stop `them` making an open four (or a four-three):
 /// the threat points themselves and, on each threatening line, the cells
 /// where `them` would make a four on that line (its ends and gaps) and,
-/// for a four-three, the cells that leave its three no open three.
+/// for a four-three, the cells that leave its three no open three and the
+/// cells that prepare a counter-four at its four's block (see
+/// [`counter_four_preparations`]).
 pub(super) fn defence_cells(pos: &Position, them: Color) -> Vec<usize> {
     let mut cells = Vec::new();
+    let add = |c: usize, cells: &mut Vec<usize>| {
+        if !cells.contains(&c) {
+            cells.push(c);
+        }
+    };
     let threats = pos
         .live_cells()
         .filter(|&c| matches!(pos.threat(c, them), Threat::Flex4 | Threat::FourThree));
     for t in threats {
-        if !cells.contains(&t) {
-            cells.push(t);
-        }
+        add(t, &mut cells);
         let patterns = pos.patterns(t, them);
         let four_three = pos.threat(t, them) == Threat::FourThree;
         for (d, dir) in Direction::ALL.into_iter().enumerate() {
@@ -303,17 +308,48 @@ pub(super) fn defence_cells(pos: &Position, them: Color) -> Vec<usize> {
                 // by any cell that leaves it no open three.
                 let breaks_three = four_three
                     && patterns[d] == Pattern::F3
-                    && pos.pattern_if_blocked(t, them, d, steps) < Pattern::F3;
-                if (breaks_three
-                    || matches!(line, Pattern::B4 | Pattern::F4 | Pattern::D4 | Pattern::F5))
-                    && !cells.contains(&c)
-                {
-                    cells.push(c);
+                    && pos.pattern_if_held(t, them, d, steps, them.opponent()) < Pattern::F3;
+                let on_four = matches!(line, Pattern::B4 | Pattern::F4 | Pattern::D4 | Pattern::F5);
+                if breaks_three || on_four {
+                    add(c, &mut cells);
+                }
+                if four_three && on_four && patterns[d] != Pattern::F3 {
+                    for p in counter_four_preparations(pos, them.opponent(), c, d) {
+                        add(p, &mut cells);
+                    }
                 }
             }
         }
     }
     cells
+}
+
+/// The empty cells where a stone of `us` makes the empty cell `block` a
+/// four of ours on a line other than direction `skip`. When `block` is
+/// where we must stop the opponent's four-three's four, such a stone
+/// turns that forced block into a counter-four, whose tempo then stops the
+/// three: a defence off the threat's lines.
+fn counter_four_preparations(
+    pos: &Position,
+    us: Color,
+    block: usize,
+    skip: usize,
+) -> impl Iterator<Item = usize> + '_ {
+    let fours = |p: Pattern| matches!(p, Pattern::B4 | Pattern::F4 | Pattern::D4 | Pattern::F5);
+    let now = pos.patterns(block, us);
+    Direction::ALL
+        .into_iter()
+        .enumerate()
+        .filter(move |&(d, _)| d != skip && !fours(now[d]))
+        .flat_map(move |(d, dir)| {
+            (-4isize..=4)
+                .filter(|&s| s != 0)
+                .map(move |s| ((block as isize + dir.stride() * s) as usize, d, s))
+        })
+        .filter(move |&(c, d, s)| {
+            pos.board().cell(c) == Cell::Empty && fours(pos.pattern_if_held(block, us, d, s, us))
+        })
+        .map(|(c, _, _)| c)
 }
 
 /// One search tree walk: position, tables and counters.
@@ -702,7 +738,18 @@ impl<'a> Engine<'a> {
                 };
                 s = -self.node(them, next - r, -alpha - 1, -alpha, ply + 1, child);
                 if s > alpha && r > 0 {
-                    s = -self.node(them, next, -alpha - 1, -alpha, ply + 1, kind.opposite());
+                    // A clear surprise deserves a deeper look.
+                    let deeper = (p.lmr_deeper_margin > 0
+                        && s > alpha + p.lmr_deeper_margin
+                        && next < depth) as i32;
+                    s = -self.node(
+                        them,
+                        next + deeper,
+                        -alpha - 1,
+                        -alpha,
+                        ply + 1,
+                        kind.opposite(),
+                    );
                 }
                 if s > alpha && s < beta {
                     s = -self.node(them, next, -beta, -alpha, ply + 1, NodeKind::Pv);
@@ -1194,6 +1241,100 @@ mod tests {
                 stopped
             })
             .collect()
+    }
+
+    fn cell(name: &str) -> usize {
+        parse_move_list(name, 15).unwrap()[0].index()
+    }
+
+    #[test]
+    fn a_four_three_is_also_met_by_preparing_a_counter_four_at_its_block() {
+        // A Renju game of ours against Rapfi: White's d9 threatens the
+        // four-three c8 (a four c8-g8 that d8 blocks, a three c8-d9-e10).
+        // Black's e9 is off both lines, yet it defends: Black's forced block
+        // at d8 then makes a four d8-g11, whose tempo stops the three. The
+        // search, without e9 among Black's defences, read d9 as a win in 9
+        // plies; Rapfi gives White -357 there.
+        let game = "h8i9g7i8i10j9h9h7k10g8i6h10g6f8g11e10j6f9d11f6f10g9e7e8d7f7f5d9";
+        let mut pos = position(game, Rule::Renju);
+        assert!(must_defend(&mut pos, Color::White));
+        assert!(defence_cells(&pos, Color::White).contains(&cell("e9")));
+        pos.make(cell("e9"), Color::Black);
+        pos.make(cell("c8"), Color::White);
+        assert!(pos.threat(cell("d8"), Color::Black).is_four());
+    }
+
+    /// Whether `them`'s four-three still wins by force against any answer
+    /// after `us` played: one of its points, played, leaves a single five
+    /// point whose block makes `us` no four while `them` keeps an open
+    /// three (or a second five point).
+    fn four_three_still_wins(pos: &mut Position, them: Color) -> bool {
+        let us = them.opponent();
+        let points: Vec<usize> = pos.cells_with(them, Threat::FourThree).collect();
+        points.into_iter().any(|t| {
+            pos.make(t, them);
+            let fives: Vec<usize> = pos.cells_with(them, Threat::Five).collect();
+            let wins = match fives[..] {
+                [] => false,
+                [b] => {
+                    let tempo = pos.threat(b, us).is_four() || pos.has_five(us);
+                    pos.make(b, us);
+                    let open = pos.count(them, Threat::Flex4) > 0 || pos.has_five(them);
+                    let wins = !tempo && open && !pos.has_five(us);
+                    pos.undo();
+                    wins
+                }
+                _ => !pos.has_five(us),
+            };
+            pos.undo();
+            wins
+        })
+    }
+
+    #[test]
+    fn every_answer_left_out_of_a_four_three_defence_loses_to_it() {
+        // Random freestyle playouts: where Black's only threat is a
+        // four-three and White has no four to make, every cell near the
+        // stones that is not among White's defences (a move that still
+        // lets the four-three win as it stands) must lose to it.
+        let mut rng = ChaCha8Rng::seed_from_u64(29);
+        let mut checked = 0;
+        for _ in 0..400 {
+            let mut pos = position("h8", Rule::Freestyle);
+            for ply in 1..40 {
+                let us = Color::of_ply(ply);
+                if pos.has_five(Color::Black) || pos.has_five(Color::White) {
+                    break;
+                }
+                let quiet_white = pos
+                    .live_cells()
+                    .all(|c| !pos.threat(c, Color::White).is_four());
+                if us == Color::White
+                    && quiet_white
+                    && pos.count(Color::Black, Threat::Flex4) == 0
+                    && pos.count(Color::Black, Threat::FourThree) > 0
+                {
+                    let defences = defence_cells(&pos, Color::Black);
+                    let others: Vec<usize> = pos
+                        .live_cells()
+                        .filter(|&c| pos.is_near(c) && !defences.contains(&c))
+                        .collect();
+                    for c in others {
+                        pos.make(c, Color::White);
+                        assert!(
+                            four_three_still_wins(&mut pos, Color::Black),
+                            "{:?} defends without being a defence",
+                            Point::from_index(c)
+                        );
+                        pos.undo();
+                    }
+                    checked += 1;
+                }
+                let near: Vec<usize> = pos.live_cells().filter(|&c| pos.is_near(c)).collect();
+                pos.make(near[rng.random_range(0..near.len())], us);
+            }
+        }
+        assert!(checked > 30, "only {checked} positions with a four-three");
     }
 
     #[test]
