@@ -1264,13 +1264,17 @@ mod tests {
         assert!(pos.threat(cell("d8"), Color::Black).is_four());
     }
 
-    /// Whether `them`'s four-three still wins by force against any answer
-    /// after `us` played: one of its points, played, leaves a single five
-    /// point whose block makes `us` no four while `them` keeps an open
-    /// three (or a second five point).
-    fn four_three_still_wins(pos: &mut Position, them: Color) -> bool {
+    /// Whether `them`'s open three or four-three still wins by force
+    /// against any answer after `us` played: an open-four point, played,
+    /// leaves two five points; or a four-three point leaves a single five
+    /// point whose block makes `us` no four while `them` keeps an open three
+    /// (or a second five point).
+    fn threat_still_wins(pos: &mut Position, them: Color) -> bool {
         let us = them.opponent();
-        let points: Vec<usize> = pos.cells_with(them, Threat::FourThree).collect();
+        let points: Vec<usize> = pos
+            .cells_with(them, Threat::Flex4)
+            .chain(pos.cells_with(them, Threat::FourThree))
+            .collect();
         points.into_iter().any(|t| {
             pos.make(t, them);
             let fives: Vec<usize> = pos.cells_with(them, Threat::Five).collect();
@@ -1292,11 +1296,11 @@ mod tests {
     }
 
     #[test]
-    fn every_answer_left_out_of_a_four_three_defence_loses_to_it() {
-        // Random freestyle playouts: where Black's only threat is a
-        // four-three and White has no four to make, every cell near the
+    fn every_answer_left_out_of_a_defence_loses_to_the_threat() {
+        // Random freestyle playouts: where Black threatens an open four or
+        // a four-three and White has no four to make, every cell near the
         // stones that is not among White's defences (a move that still
-        // lets the four-three win as it stands) must lose to it.
+        // lets the threat win as it stands) must lose to it.
         let mut rng = ChaCha8Rng::seed_from_u64(29);
         let mut checked = 0;
         for _ in 0..400 {
@@ -1311,8 +1315,8 @@ mod tests {
                     .all(|c| !pos.threat(c, Color::White).is_four());
                 if us == Color::White
                     && quiet_white
-                    && pos.count(Color::Black, Threat::Flex4) == 0
-                    && pos.count(Color::Black, Threat::FourThree) > 0
+                    && !pos.has_five(Color::Black)
+                    && must_defend(&mut pos, Color::Black)
                 {
                     let defences = defence_cells(&pos, Color::Black);
                     let others: Vec<usize> = pos
@@ -1322,7 +1326,7 @@ mod tests {
                     for c in others {
                         pos.make(c, Color::White);
                         assert!(
-                            four_three_still_wins(&mut pos, Color::Black),
+                            threat_still_wins(&mut pos, Color::Black),
                             "{:?} defends without being a defence",
                             Point::from_index(c)
                         );
@@ -1334,7 +1338,7 @@ mod tests {
                 pos.make(near[rng.random_range(0..near.len())], us);
             }
         }
-        assert!(checked > 30, "only {checked} positions with a four-three");
+        assert!(checked > 50, "only {checked} positions with a threat");
     }
 
     #[test]
