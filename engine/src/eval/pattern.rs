@@ -60,6 +60,11 @@ impl Pattern {
         Pattern::Overline,
     ];
 
+    /// Whether a stone here makes at least a four on this line.
+    pub fn is_four_or_five(self) -> bool {
+        matches!(self, Pattern::B4 | Pattern::F4 | Pattern::D4 | Pattern::F5)
+    }
+
     /// How many fours (Renju's count) this line gives.
     pub fn fours(self) -> u8 {
         match self {

@@ -309,7 +309,7 @@ pub(super) fn defence_cells(pos: &Position, them: Color) -> Vec<usize> {
                 let breaks_three = four_three
                     && patterns[d] == Pattern::F3
                     && pos.pattern_if_held(t, them, d, steps, them.opponent()) < Pattern::F3;
-                let on_four = matches!(line, Pattern::B4 | Pattern::F4 | Pattern::D4 | Pattern::F5);
+                let on_four = line.is_four_or_five();
                 if breaks_three || on_four {
                     add(c, &mut cells);
                 }
@@ -335,19 +335,19 @@ fn counter_four_preparations(
     block: usize,
     skip: usize,
 ) -> impl Iterator<Item = usize> + '_ {
-    let fours = |p: Pattern| matches!(p, Pattern::B4 | Pattern::F4 | Pattern::D4 | Pattern::F5);
     let now = pos.patterns(block, us);
     Direction::ALL
         .into_iter()
         .enumerate()
-        .filter(move |&(d, _)| d != skip && !fours(now[d]))
+        .filter(move |&(d, _)| d != skip && !now[d].is_four_or_five())
         .flat_map(move |(d, dir)| {
             (-4isize..=4)
                 .filter(|&s| s != 0)
                 .map(move |s| ((block as isize + dir.stride() * s) as usize, d, s))
         })
         .filter(move |&(c, d, s)| {
-            pos.board().cell(c) == Cell::Empty && fours(pos.pattern_if_held(block, us, d, s, us))
+            pos.board().cell(c) == Cell::Empty
+                && pos.pattern_if_held(block, us, d, s, us).is_four_or_five()
         })
         .map(|(c, _, _)| c)
 }
