@@ -1301,44 +1301,63 @@ mod tests {
         // a four-three and White has no four to make, every cell near the
         // stones that is not among White's defences (a move that still
         // lets the threat win as it stands) must lose to it.
-        let mut rng = ChaCha8Rng::seed_from_u64(29);
+        let checked = white_to_defend_in_playouts(29, 400, 40, |pos| {
+            if pos
+                .live_cells()
+                .any(|c| pos.threat(c, Color::White).is_four())
+            {
+                return false;
+            }
+            let defences = defence_cells(pos, Color::Black);
+            let others: Vec<usize> = pos
+                .live_cells()
+                .filter(|&c| pos.is_near(c) && !defences.contains(&c))
+                .collect();
+            for c in others {
+                pos.make(c, Color::White);
+                assert!(
+                    threat_still_wins(pos, Color::Black),
+                    "{:?} defends without being a defence",
+                    Point::from_index(c)
+                );
+                pos.undo();
+            }
+            true
+        });
+        assert!(checked > 50, "only {checked} positions with a threat");
+    }
+
+    /// Random freestyle playouts from h8 (`games` of up to `plies` moves
+    /// from `seed`): calls `check` on each position where White must answer
+    /// Black's open three or four-three (and Black has no five to make), and
+    /// returns how many times it said it checked one.
+    fn white_to_defend_in_playouts(
+        seed: u64,
+        games: usize,
+        plies: usize,
+        mut check: impl FnMut(&mut Position) -> bool,
+    ) -> usize {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let mut checked = 0;
-        for _ in 0..400 {
+        for _ in 0..games {
             let mut pos = position("h8", Rule::Freestyle);
-            for ply in 1..40 {
+            for ply in 1..plies {
                 let us = Color::of_ply(ply);
                 if pos.has_five(Color::Black) || pos.has_five(Color::White) {
                     break;
                 }
-                let quiet_white = pos
-                    .live_cells()
-                    .all(|c| !pos.threat(c, Color::White).is_four());
                 if us == Color::White
-                    && quiet_white
                     && !pos.has_five(Color::Black)
                     && must_defend(&mut pos, Color::Black)
+                    && check(&mut pos)
                 {
-                    let defences = defence_cells(&pos, Color::Black);
-                    let others: Vec<usize> = pos
-                        .live_cells()
-                        .filter(|&c| pos.is_near(c) && !defences.contains(&c))
-                        .collect();
-                    for c in others {
-                        pos.make(c, Color::White);
-                        assert!(
-                            threat_still_wins(&mut pos, Color::Black),
-                            "{:?} defends without being a defence",
-                            Point::from_index(c)
-                        );
-                        pos.undo();
-                    }
                     checked += 1;
                 }
                 let near: Vec<usize> = pos.live_cells().filter(|&c| pos.is_near(c)).collect();
                 pos.make(near[rng.random_range(0..near.len())], us);
             }
         }
-        assert!(checked > 50, "only {checked} positions with a threat");
+        checked
     }
 
     #[test]
@@ -1360,29 +1379,13 @@ mod tests {
         assert!(named.iter().all(|c| cells.contains(c)), "{cells:?}");
         // Random playouts: wherever Black has a forced threat, every cell
         // that stops it by trial is among the defences.
-        let mut rng = ChaCha8Rng::seed_from_u64(8);
-        let mut checked = 0;
-        for _ in 0..300 {
-            let mut pos = position("h8", Rule::Freestyle);
-            for ply in 1..30 {
-                let us = Color::of_ply(ply);
-                if pos.has_five(Color::Black) || pos.has_five(Color::White) {
-                    break;
-                }
-                if us == Color::White
-                    && pos.count(Color::Black, Threat::Five) == 0
-                    && must_defend(&mut pos, Color::Black)
-                {
-                    let cells = defence_cells(&pos, Color::Black);
-                    for c in defences_by_trial(&mut pos) {
-                        assert!(cells.contains(&c), "{:?} misses {c}", pos.board());
-                    }
-                    checked += 1;
-                }
-                let near: Vec<usize> = pos.live_cells().filter(|&c| pos.is_near(c)).collect();
-                pos.make(near[rng.random_range(0..near.len())], us);
+        let checked = white_to_defend_in_playouts(8, 300, 30, |pos| {
+            let cells = defence_cells(pos, Color::Black);
+            for c in defences_by_trial(pos) {
+                assert!(cells.contains(&c), "{:?} misses {c}", pos.board());
             }
-        }
+            true
+        });
         assert!(checked > 50, "only {checked} positions with a threat");
     }
 }
