@@ -738,18 +738,7 @@ impl<'a> Engine<'a> {
                 };
                 s = -self.node(them, next - r, -alpha - 1, -alpha, ply + 1, child);
                 if s > alpha && r > 0 {
-                    // A clear surprise deserves a deeper look.
-                    let deeper = (p.lmr_deeper_margin > 0
-                        && s > alpha + p.lmr_deeper_margin
-                        && next < depth) as i32;
-                    s = -self.node(
-                        them,
-                        next + deeper,
-                        -alpha - 1,
-                        -alpha,
-                        ply + 1,
-                        kind.opposite(),
-                    );
+                    s = -self.node(them, next, -alpha - 1, -alpha, ply + 1, kind.opposite());
                 }
                 if s > alpha && s < beta {
                     s = -self.node(them, next, -beta, -alpha, ply + 1, NodeKind::Pv);

@@ -106,9 +106,6 @@ search_params! {
     /// `singular_margin` per depth (searched at half depth without it).
     singular_depth: 6, 0, 12;
     singular_margin: 4, 1, 60;
-    /// A reduced move whose search beats alpha by more than this is
-    /// searched again a ply deeper than usual (0 = off).
-    lmr_deeper_margin: 0, 0, 400;
     /// At a cut node whose evaluation is this much per depth above beta
     /// (0 = off), moves other than fours are searched a ply less deep.
     fail_high_margin: 15, 0, 200;
