@@ -2,7 +2,7 @@
 //! with a fresh table, one thread. The signature hashes every position's
 //! node count and best move, so any change in search behaviour shows.
 
-use super::{SearchLimits, Searcher};
+use super::{SearchInfo, SearchLimits, Searcher};
 use crate::board::{Board, Color, parse_move_list};
 use crate::eval::Position;
 use crate::rules::Rule;
@@ -40,11 +40,33 @@ pub fn position(moves: &str) -> Result<(Board, Color), String> {
     Ok((board, Color::of_ply(points.len())))
 }
 
-/// FNV-1a over 64-bit words.
-fn fnv(hash: u64, word: u64) -> u64 {
-    word.to_le_bytes()
-        .iter()
-        .fold(hash, |h, &b| (h ^ b as u64).wrapping_mul(0x100_0000_01b3))
+/// A hash of searches' node counts and best moves (FNV-1a over 64-bit
+/// words): equal signatures mean the searches behaved alike.
+#[derive(Clone, Copy, Debug)]
+pub struct Signature(u64);
+
+impl Default for Signature {
+    fn default() -> Signature {
+        Signature(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl Signature {
+    /// Adds one search's node count and best move.
+    pub fn add(&mut self, info: &SearchInfo) {
+        let best = info.best.map(|p| p.index() as u64).unwrap_or(0);
+        for word in [info.nodes, best] {
+            self.0 = word
+                .to_le_bytes()
+                .iter()
+                .fold(self.0, |h, &b| (h ^ b as u64).wrapping_mul(0x100_0000_01b3));
+        }
+    }
+
+    /// The 32-bit form printed by the bench.
+    pub fn value(self) -> u32 {
+        (self.0 ^ (self.0 >> 32)) as u32
+    }
 }
 
 /// Make + undo pairs per second over the candidate cells of each position.
@@ -83,7 +105,7 @@ pub fn bench_main(args: &[String]) -> i32 {
     let cancel = AtomicBool::new(false);
     let mut total_nodes = 0u64;
     let mut total_time = 0.0f64;
-    let mut signature = 0xcbf2_9ce4_8422_2325u64;
+    let mut signature = Signature::default();
     println!("bench: depth {depth}, 1 thread, fresh table per position");
     for (rule, moves) in POSITIONS {
         let (board, to_move) = match position(moves) {
@@ -104,8 +126,7 @@ pub fn bench_main(args: &[String]) -> i32 {
         let secs = info.elapsed.as_secs_f64();
         total_nodes += info.nodes;
         total_time += secs;
-        let best = info.best.map(|p| p.index() as u64).unwrap_or(0);
-        signature = fnv(fnv(signature, info.nodes), best);
+        signature.add(&info);
         println!(
             "{:<9} {:<46} depth {:>2} nodes {:>10} time {:>8.1} ms  best {:<4} score {:?}",
             rule.name(),
@@ -123,7 +144,7 @@ pub fn bench_main(args: &[String]) -> i32 {
         "total nodes {total_nodes}  time {:.0} ms  nodes/s {:.0}  signature {:08x}",
         total_time * 1000.0,
         total_nodes as f64 / total_time.max(1e-9),
-        (signature ^ (signature >> 32)) as u32
+        signature.value()
     );
     println!("make+undo pairs/s {:.0}", make_undo_rate());
     0
