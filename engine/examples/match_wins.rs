@@ -1,5 +1,6 @@
 //! How fast the search proves the forced wins it met in real games:
-//! `cargo run --release -p gomoku-engine --example match_wins -- [NODES...]`.
+//! `cargo run --release -p gomoku-engine --example match_wins -- [NODES...] [PARAM=VALUE...]`
+//! (a parameter of `search::PARAMS` changed for a screen).
 //!
 //! Each position of `tests/data/match-wins.txt` comes from a lost game of a
 //! 200 ms match against Rapfi classical: either a win we had and missed, or
@@ -14,28 +15,28 @@
 
 use gomoku_engine::rules::Rule;
 use gomoku_engine::search::bench::{Signature, position};
-use gomoku_engine::search::{Score, SearchLimits, Searcher};
+use gomoku_engine::search::{Score, SearchLimits, SearchParams, Searcher};
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 const POSITIONS: &str = include_str!("../tests/data/match-wins.txt");
 
 fn main() {
-    let limits: Vec<u64> = std::env::args()
-        .skip(1)
-        .map(|a| match a.parse() {
-            Ok(n) => n,
-            Err(_) => {
-                eprintln!("usage: match_wins [NODES...] (default 200000 1000000)");
-                std::process::exit(2);
-            }
-        })
-        .collect();
-    let limits = if limits.is_empty() {
-        vec![200_000, 1_000_000]
-    } else {
-        limits
-    };
+    let mut limits: Vec<u64> = Vec::new();
+    let mut params = SearchParams::default();
+    for arg in std::env::args().skip(1) {
+        let ok = match arg.split_once('=') {
+            Some((name, value)) => value.parse().is_ok_and(|v| params.set(name, v)),
+            None => arg.parse().map(|n| limits.push(n)).is_ok(),
+        };
+        if !ok {
+            eprintln!("usage: match_wins [NODES...] [PARAM=VALUE...] (default 200000 1000000)");
+            std::process::exit(2);
+        }
+    }
+    if limits.is_empty() {
+        limits = vec![200_000, 1_000_000];
+    }
     gomoku_engine::eval::warm_up();
     let mut proved = vec![[0u32; 2]; limits.len()];
     let mut positions = [0u32; 2];
@@ -58,7 +59,9 @@ fn main() {
                 nodes: Some(nodes),
             };
             let cancel = AtomicBool::new(false);
-            let info = Searcher::new(rule).search(&board, to_move, &limits, &cancel, &mut |_| {});
+            let mut searcher = Searcher::new(rule);
+            searcher.set_params(params);
+            let info = searcher.search(&board, to_move, &limits, &cancel, &mut |_| {});
             let best = info.best.map(|p| p.to_notation(15)).unwrap_or_default();
             if matches!(info.score, Score::WinIn(_)) {
                 proved[k][renju] += 1;
