@@ -61,7 +61,7 @@ search_params! {
     /// ... and this percent of that when the evaluation is not improving.
     move_count_not_improving: 67, 30, 100;
     /// Reverse futility: remaining depth up to which it applies (0 = off).
-    reverse_futility_depth: 6, 0, 6;
+    reverse_futility_depth: 6, 0, 40;
     /// Reverse futility margin per remaining depth.
     reverse_futility_margin: 70, 40, 600;
     /// Razoring: remaining depth up to which it applies (0 = off).
