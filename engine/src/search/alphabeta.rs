@@ -626,7 +626,7 @@ impl<'a> Engine<'a> {
         let p = self.params;
         if !pv && !defending && excluded == 0 && alpha.abs() < MATE_BOUND && beta.abs() < MATE_BOUND
         {
-            let margin = p.reverse_futility_margin * (depth - improving as i32 / 2).max(1);
+            let margin = p.reverse_futility_margin * depth.max(1);
             if depth <= p.reverse_futility_depth && eval - margin >= beta {
                 return eval;
             }
