@@ -626,8 +626,9 @@ impl<'a> Engine<'a> {
         let p = self.params;
         if !pv && !defending && excluded == 0 && alpha.abs() < MATE_BOUND && beta.abs() < MATE_BOUND
         {
-            let margin = p.reverse_futility_margin * depth.max(1);
-            if depth <= p.reverse_futility_depth && eval - margin >= beta {
+            // depth >= 1 here: shallower nodes went to quiescence above.
+            if depth <= p.reverse_futility_depth && eval - p.reverse_futility_margin * depth >= beta
+            {
                 return eval;
             }
             if depth <= p.razor_depth && eval + p.razor_base + p.razor_per_depth * depth <= alpha {
