@@ -12,7 +12,7 @@ use gomoku_engine::eval::learned::{
 use gomoku_engine::eval::pattern::{THREATS, Threat};
 use gomoku_engine::eval::{POLICY, Position, WEIGHTS};
 use gomoku_engine::search::double_threat_wins;
-use gomoku_engine::{Board, Color};
+use gomoku_engine::{Board, Color, Rule};
 use std::fmt::Write as _;
 
 const TABLE_NAMES: [&str; TABLES] = [
@@ -41,6 +41,12 @@ struct Config {
     epochs: usize,
     rate: f64,
     write: Option<String>,
+    /// Start (and hold rare features near) the engine's weights instead of
+    /// the hand-made ones: a refit on new data, such as judged positions.
+    from_engine: bool,
+    /// Only these rules' tables are fitted (None: all); the others keep the
+    /// engine's. The held-out games stay the same as without the filter.
+    rules: Option<Vec<Rule>>,
 }
 
 fn parse_args(args: &[String]) -> Result<Config, String> {
@@ -49,6 +55,8 @@ fn parse_args(args: &[String]) -> Result<Config, String> {
         epochs: 2000,
         rate: 0.5,
         write: None,
+        from_engine: false,
+        rules: None,
     };
     let mut it = args.iter();
     while let Some(flag) = it.next() {
@@ -59,6 +67,17 @@ fn parse_args(args: &[String]) -> Result<Config, String> {
             "--epochs" => c.epochs = v.parse().map_err(|_| bad())?,
             "--rate" => c.rate = v.parse().map_err(|_| bad())?,
             "--write" => c.write = Some(v.clone()),
+            "--rules" => {
+                let rules: Option<Vec<Rule>> = v.split(',').map(Rule::from_name).collect();
+                c.rules = Some(rules.ok_or_else(bad)?);
+            }
+            "--from" => {
+                c.from_engine = match v.as_str() {
+                    "engine" => true,
+                    "hand-made" => false,
+                    _ => return Err(bad()),
+                }
+            }
             other => return Err(format!("unknown argument '{other}'")),
         }
     }
@@ -102,13 +121,22 @@ fn settled(pos: &mut Position, us: Color) -> bool {
         || double_threat_wins(pos, us)
 }
 
-fn samples(games: &[GameLine]) -> [Vec<Sample>; TABLES] {
+/// Whether `game` is fitted under the `--rules` filter.
+fn fitted(game: &GameLine, rules: Option<&[Rule]>) -> bool {
+    rules.is_none_or(|r| r.contains(&game.rule))
+}
+
+fn samples(games: &[GameLine], rules: Option<&[Rule]>) -> [Vec<Sample>; TABLES] {
     let mut out: [Vec<Sample>; TABLES] = Default::default();
+    // Enumerated before the filter: the held-out games do not depend on it.
     for (g, game) in games.iter().enumerate() {
+        if !fitted(game, rules) {
+            continue;
+        }
         let mut pos = Position::new(&Board::new(15).expect("15 is valid"), game.rule);
         for (ply, p) in game.moves.iter().enumerate() {
             let us = Color::of_ply(ply);
-            if ply >= FIRST_PLY && !settled(&mut pos, us) {
+            if ply >= FIRST_PLY && game.samples_ply(ply) && !settled(&mut pos, us) {
                 let black = game.black_score;
                 out[learned::table(game.rule, us)].push(Sample {
                     features: pos.features(us),
@@ -298,9 +326,12 @@ struct Choice {
 
 /// Positions where the search had a free choice among the cells near the
 /// stones (no threat to answer, nothing settled), with the move played.
-fn choices(games: &[GameLine]) -> [Vec<Choice>; TABLES] {
+fn choices(games: &[GameLine], rules: Option<&[Rule]>) -> [Vec<Choice>; TABLES] {
     let mut out: [Vec<Choice>; TABLES] = Default::default();
     for (g, game) in games.iter().enumerate() {
+        if !fitted(game, rules) {
+            continue;
+        }
         let mut pos = Position::new(&Board::new(15).expect("15 is valid"), game.rule);
         for (ply, p) in game.moves.iter().enumerate() {
             let us = Color::of_ply(ply);
@@ -308,7 +339,7 @@ fn choices(games: &[GameLine]) -> [Vec<Choice>; TABLES] {
             let free = !settled(&mut pos, us)
                 && pos.count(them, Threat::Flex4) == 0
                 && pos.count(them, Threat::FourThree) == 0;
-            if ply >= FIRST_PLY && free {
+            if ply >= FIRST_PLY && game.samples_ply(ply) && free {
                 let mut candidates = Vec::new();
                 let mut played = None;
                 for cell in pos.empty_cells().filter(|&c| pos.is_near(c)) {
@@ -408,15 +439,19 @@ fn policy_table(p: &[f64], start: &Policy) -> Policy {
 }
 
 /// Fits each table's policy; returns the tables.
-fn fit_policies(games: &[GameLine], epochs: usize, rate: f64) -> Vec<Policy> {
-    let start = hand_made_policy();
-    let flat: Vec<f64> = start.iter().flatten().map(|&v| v as f64).collect();
+fn fit_policies(games: &[GameLine], cfg: &Config) -> Vec<Policy> {
     let mut out = Vec::new();
-    for (t, choices) in choices(games).iter().enumerate() {
+    for (t, choices) in choices(games, cfg.rules.as_deref()).iter().enumerate() {
         if choices.is_empty() {
-            out.push(start);
+            out.push(POLICY[t]);
             continue;
         }
+        let start = if cfg.from_engine {
+            POLICY[t]
+        } else {
+            hand_made_policy()
+        };
+        let flat: Vec<f64> = start.iter().flatten().map(|&v| v as f64).collect();
         let temp = (1..=100)
             .map(|s| s as f64 * 50.0)
             .min_by(|a, b| {
@@ -424,7 +459,7 @@ fn fit_policies(games: &[GameLine], epochs: usize, rate: f64) -> Vec<Policy> {
                 la.total_cmp(&policy_loss(choices, &flat, *b, false).0)
             })
             .expect("a temperature");
-        let p = train_policy(choices, &flat, temp, epochs, rate * temp / 10.0);
+        let p = train_policy(choices, &flat, temp, cfg.epochs, cfg.rate * temp / 10.0);
         let table = policy_table(&p, &start);
         let learned: Vec<f64> = table.iter().flatten().map(|&v| v as f64).collect();
         let committed: Vec<f64> = POLICY[t].iter().flatten().map(|&v| v as f64).collect();
@@ -458,15 +493,22 @@ pub fn main(args: &[String]) -> Result<(), String> {
             games.push(GameLine::parse(line).map_err(|e| format!("{path}:{}: {e}", n + 1))?);
         }
     }
-    let by_table = samples(&games);
-    let start = flatten(&hand_made());
+    let by_table = samples(&games, cfg.rules.as_deref());
     let mut fitted = Vec::new();
     for (t, samples) in by_table.iter().enumerate() {
         if samples.is_empty() {
-            println!("{}: no positions, hand-made weights kept", TABLE_NAMES[t]);
-            fitted.push(hand_made());
+            println!(
+                "{}: no positions, the engine's weights kept",
+                TABLE_NAMES[t]
+            );
+            fitted.push(WEIGHTS[t].clone());
             continue;
         }
+        let start = flatten(&if cfg.from_engine {
+            WEIGHTS[t].clone()
+        } else {
+            hand_made()
+        });
         let scale = best_scale(samples, &start);
         let w = train(samples, &start, scale, cfg.epochs, cfg.rate);
         let committed = flatten(&WEIGHTS[t]);
@@ -485,9 +527,11 @@ pub fn main(args: &[String]) -> Result<(), String> {
         println!("  patterns {:?}\n  threats  {:?}", w.pattern, w.threat);
         fitted.push(w);
     }
-    let policies = fit_policies(&games, cfg.epochs, cfg.rate);
+    let policies = fit_policies(&games, &cfg);
     if let Some(path) = &cfg.write {
-        let text = source(&fitted, &policies, &cfg.data);
+        let before = std::fs::read_to_string(path).ok();
+        let first = before.as_deref().and_then(|t| t.lines().next());
+        let text = source(&fitted, &policies, &cfg, first);
         std::fs::write(path, text).map_err(|e| format!("{path}: {e}"))?;
         println!("wrote {path}");
     }
@@ -495,18 +539,38 @@ pub fn main(args: &[String]) -> Result<(), String> {
 }
 
 /// The weights as the Rust source of `engine/src/eval/weights.rs`.
-fn source(tables: &[Weights], policies: &[Policy], data: &[String]) -> String {
+/// The weights as the Rust source of `engine/src/eval/weights.rs`. A fit
+/// of some rules only keeps the others' tables from the file it replaces,
+/// whose first line (`before`) says where those came from.
+fn source(tables: &[Weights], policies: &[Policy], cfg: &Config, before: Option<&str>) -> String {
     let mut s = String::new();
-    let files: Vec<&str> = data
+    let files: Vec<&str> = cfg
+        .data
         .iter()
         .map(|d| d.rsplit('/').next().unwrap_or(d))
         .collect();
+    let mut options = String::new();
+    if cfg.from_engine {
+        options.push_str(" --from engine");
+    }
+    if let Some(rules) = &cfg.rules {
+        let names: Vec<&str> = rules.iter().map(|r| r.name()).collect();
+        options.push_str(&format!(" --rules {}", names.join(",")));
+    }
     let _ = writeln!(
         s,
         "//! The evaluation's weights, written by `cargo run --release -p gomoku-engine \
-         --example texel -- fit` from {} (do not edit by hand: fit again).\n",
+         --example texel -- fit{options}` from {} (do not edit by hand: fit again).",
         files.join(", ")
     );
+    if let (Some(_), Some(line)) = (&cfg.rules, before) {
+        let _ = writeln!(
+            s,
+            "//! The other rules' tables are those of the file it replaced: {}",
+            line.trim_start_matches("//!").trim()
+        );
+    }
+    s.push('\n');
     let _ = writeln!(s, "use super::learned::{{Policy, TABLES, Weights}};\n");
     let _ = writeln!(
         s,

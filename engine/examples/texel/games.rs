@@ -16,12 +16,18 @@ const MAX_MOVES: usize = 150;
 /// An opening is kept when a shallow search calls it within this of even.
 const BALANCED: i32 = 300;
 
-/// One game of a games file.
+/// One game of a games file, or one judged position: a line ending in
+/// `last` stands only for the position before its last move, the score
+/// being a judge's (a stronger engine's) expectation for Black there and
+/// the last move the judge's choice.
 pub struct GameLine {
     pub rule: Rule,
-    /// Black's score: 1, 0.5 or 0.
+    /// Black's score: 1, 0.5 or 0 for a game; any value in 0..=1 for a
+    /// judged position.
     pub black_score: f64,
     pub moves: Vec<Point>,
+    /// Only the position before the last move is a sample.
+    pub only_last: bool,
 }
 
 impl GameLine {
@@ -35,17 +41,32 @@ impl GameLine {
         let black_score: f64 = result
             .parse()
             .map_err(|_| format!("bad result '{result}'"))?;
+        if !(0.0..=1.0).contains(&black_score) {
+            return Err(format!("result '{result}' is not in 0..=1"));
+        }
         let moves = parse_move_list(moves, 15).map_err(|e| format!("bad moves: {e:?}"))?;
+        let only_last = match words.next() {
+            None => false,
+            Some("last") => true,
+            Some(other) => return Err(format!("unknown marker '{other}' (only 'last')")),
+        };
         Ok(GameLine {
             rule,
             black_score,
             moves,
+            only_last,
         })
+    }
+
+    /// Whether the position before move `ply` is one of this line's samples.
+    pub fn samples_ply(&self, ply: usize) -> bool {
+        !self.only_last || ply + 1 == self.moves.len()
     }
 
     pub fn write(&self) -> String {
         let moves: String = self.moves.iter().map(|p| p.to_notation(15)).collect();
-        format!("{} {} {}", self.rule.name(), self.black_score, moves)
+        let last = if self.only_last { " last" } else { "" };
+        format!("{} {} {}{last}", self.rule.name(), self.black_score, moves)
     }
 }
 
@@ -177,6 +198,7 @@ fn play(rule: Rule, mut moves: Vec<Point>, nodes: u64) -> GameLine {
         rule,
         black_score,
         moves,
+        only_last: false,
     }
 }
 
@@ -195,7 +217,23 @@ mod tests {
         assert_eq!(read.moves, game.moves);
         assert_eq!(read.black_score, game.black_score);
         assert_eq!(read.rule, Rule::Freestyle);
+        assert!(!read.only_last && read.samples_ply(0));
         assert!(GameLine::parse("freestyle 1").is_err());
         assert!(GameLine::parse("nonsense 1 h8").is_err());
+        assert!(GameLine::parse("freestyle 1.5 h8").is_err());
+        assert!(GameLine::parse("freestyle 1 h8 first").is_err());
+    }
+
+    #[test]
+    fn a_judged_position_is_only_its_last_move_s_position() {
+        let line = "renju 0.6479 h8i9i7j6h9h7 last";
+        let judged = GameLine::parse(line).unwrap();
+        assert!(judged.only_last);
+        assert_eq!(judged.black_score, 0.6479);
+        let sampled: Vec<usize> = (0..judged.moves.len())
+            .filter(|&ply| judged.samples_ply(ply))
+            .collect();
+        assert_eq!(sampled, vec![5]);
+        assert_eq!(judged.write(), line);
     }
 }

@@ -17,6 +17,21 @@
 //! [`gomoku_engine::eval::learned`] (freestyle, standard, Renju with Black
 //! to move, Renju with White to move) on the positions that table
 //! evaluates.
+//!
+//! A line ending in `last` is one judged position instead of a game: the
+//! position before its last move, the result a stronger engine's
+//! expectation for Black there (any value in 0..=1) and the last move that
+//! engine's choice (`scripts/judge-positions.py` writes such lines from
+//! match logs). `--from engine` starts the fit from the weights the engine
+//! is built with rather than the hand-made ones (a refit on new data); a
+//! table without positions keeps the engine's weights.
+//!
+//! ```text
+//! # 3. a refit on judged positions
+//! scripts/judge-positions.py --judge pbrain-rapfi --out judged.txt runs/*.log
+//! cargo run --release -p gomoku-engine --example texel -- \
+//!     fit --data judged.txt --from engine --write engine/src/eval/weights.rs
+//! ```
 
 mod fit;
 mod games;

@@ -1,0 +1,173 @@
+#!/usr/bin/env python3
+"""Judged positions for the evaluation's fit (`texel fit`), from match logs.
+
+Every distinct position of the games in the match logs (engine/examples/match
+`--log` files; from the fifth stone on, up to the last but one) is given to a
+judge, a stronger Gomocup brain, for a short search. Each output line is a
+texel position line:
+
+    rule black_score moves+choice last
+
+where black_score is Black's expected score by the judge (sigmoid(eval / 200),
+1 or 0 for a mate it found) and the last move is the judge's choice, which the
+ordering's fit uses. The rule is read from the log's file name: R... is Renju,
+anything else freestyle. Output is appended; positions already in it are
+skipped, so an interrupted run resumes. Shards split the work between
+processes (one core each).
+
+Usage: scripts/judge-positions.py --judge BRAIN --out FILE [--turn MS]
+                                  [--shard I --shards N] LOG...
+"""
+import argparse
+import math
+import os
+import queue
+import random
+import re
+import subprocess
+import sys
+import threading
+
+# The judge's eval as a win chance: sigmoid(eval / SCALE) (Rapfi's own).
+SCALE = 200.0
+# The first position judged has this many stones (the opening is random).
+FIRST_PLY = 4
+
+
+def positions(logs):
+    """Distinct (rule, moves) positions of the logged games, in a fixed order."""
+    found = {}
+    for path in logs:
+        rule = "renju" if os.path.basename(path).startswith("R") else "freestyle"
+        with open(path) as f:
+            for line in f:
+                if not line.startswith("game") or "|" not in line:
+                    continue
+                moves = re.findall(r"[a-o]\d+", line.rsplit("|", 1)[1])
+                for ply in range(FIRST_PLY, len(moves) - 1):
+                    pre = moves[:ply]
+                    key = (rule, frozenset(pre[0::2]), frozenset(pre[1::2]))
+                    found.setdefault(key, (rule, pre))
+    items = sorted(found.values(), key=lambda v: (v[0], "".join(v[1])))
+    random.Random(1).shuffle(items)
+    return items
+
+
+class Judge:
+    """One judge process for one rule, spoken to over the Gomocup protocol."""
+
+    def __init__(self, cmd, rule, turn_ms):
+        self.turn_ms = turn_ms
+        self.p = subprocess.Popen([cmd], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                  text=True, bufsize=1)
+        self.lines = queue.Queue()
+        threading.Thread(target=self._pump, daemon=True).start()
+        self.send("START 15")
+        if not self.read(10).startswith("OK"):
+            raise RuntimeError("the judge did not answer START")
+        self.send(f"INFO rule {0 if rule == 'freestyle' else 4}")
+        self.send(f"INFO timeout_turn {turn_ms}")
+        self.send("INFO timeout_match 1000000000")
+        self.send("INFO max_memory 134217728")
+
+    def _pump(self):
+        for line in self.p.stdout:
+            self.lines.put(line.strip())
+        self.lines.put(None)
+
+    def send(self, text):
+        self.p.stdin.write(text + "\n")
+        self.p.stdin.flush()
+
+    def read(self, timeout):
+        line = self.lines.get(timeout=timeout)
+        if line is None:
+            raise RuntimeError("the judge closed its output")
+        return line
+
+    def judge(self, moves):
+        """(eval word, choice) for the position, or None when the judge fails."""
+        # Rapfi drops a BOARD sent straight after its answer (it is still
+        # winding its search down): a round trip with ABOUT first.
+        self.send("ABOUT")
+        while not self.read(1).startswith("name="):
+            pass
+        n = len(moves)
+        board = ["BOARD"]
+        for i, m in enumerate(moves):
+            x, y = ord(m[0]) - 97, int(m[1:])
+            board.append(f"{x},{15 - y},{1 if (n - i) % 2 == 0 else 2}")
+        board.append("DONE")
+        self.send("\n".join(board))
+        ev = None
+        while True:
+            line = self.read(30 * self.turn_ms / 1000 + 2)
+            if line.startswith("ERROR"):
+                raise RuntimeError(f"the judge is out of step: {line}")
+            found = re.search(r"Eval ([+-]?M?\d+)", line)
+            if found:
+                ev = found.group(1)
+            if re.fullmatch(r"\d+,\d+", line):
+                x, y = map(int, line.split(","))
+                return (ev, f"{chr(97 + x)}{15 - y}") if ev else None
+
+    def close(self):
+        try:
+            self.send("END")
+        except OSError:
+            pass
+        self.p.kill()
+
+
+def black_score(ev, stones):
+    """Black's expected score from the judge's eval for the side to move."""
+    if "M" in ev:
+        to_move = 0.0 if ev.startswith("-") else 1.0
+    else:
+        to_move = 1.0 / (1.0 + math.exp(-int(ev) / SCALE))
+    return to_move if stones % 2 == 0 else 1.0 - to_move
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--judge", required=True, help="the judging brain's command")
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--turn", type=int, default=100, help="the judge's time a position, ms")
+    ap.add_argument("--shard", type=int, default=0)
+    ap.add_argument("--shards", type=int, default=1)
+    ap.add_argument("logs", nargs="+")
+    args = ap.parse_args()
+    items = positions(args.logs)[args.shard::args.shards]
+    if os.path.exists(args.out):
+        with open(args.out) as f:
+            done = {"".join(re.findall(r"[a-o]\d+", line.split()[2])[:-1])
+                    for line in f if line.strip()}
+        items = [(rule, pre) for rule, pre in items if "".join(pre) not in done]
+    print(f"{len(items)} positions to judge", file=sys.stderr, flush=True)
+    judges = {}
+    written = 0
+    with open(args.out, "a") as out:
+        for rule, pre in items:
+            try:
+                if rule not in judges:
+                    judges[rule] = Judge(args.judge, rule, args.turn)
+                verdict = judges[rule].judge(pre)
+            except (queue.Empty, RuntimeError, OSError) as e:
+                print(f"judge failed on {rule} {''.join(pre)}: {e!r}; restarting it",
+                      file=sys.stderr, flush=True)
+                judges.pop(rule).close()
+                continue
+            if verdict is None:
+                continue
+            ev, choice = verdict
+            out.write(f"{rule} {black_score(ev, len(pre)):.4f} {''.join(pre)}{choice} last\n")
+            written += 1
+            if written % 500 == 0:
+                out.flush()
+                print(f"{written} judged", file=sys.stderr, flush=True)
+    for judge in judges.values():
+        judge.close()
+
+
+if __name__ == "__main__":
+    main()
