@@ -121,8 +121,8 @@ fn settled(pos: &mut Position, us: Color) -> bool {
         || double_threat_wins(pos, us)
 }
 
-/// Whether `game` is fitted under the `--rules` filter.
-fn fitted(game: &GameLine, rules: Option<&[Rule]>) -> bool {
+/// Whether `game` is one of the `--rules` filter's (every game without it).
+fn in_rules(game: &GameLine, rules: Option<&[Rule]>) -> bool {
     rules.is_none_or(|r| r.contains(&game.rule))
 }
 
@@ -130,7 +130,7 @@ fn samples(games: &[GameLine], rules: Option<&[Rule]>) -> [Vec<Sample>; TABLES] 
     let mut out: [Vec<Sample>; TABLES] = Default::default();
     // Enumerated before the filter: the held-out games do not depend on it.
     for (g, game) in games.iter().enumerate() {
-        if !fitted(game, rules) {
+        if !in_rules(game, rules) {
             continue;
         }
         let mut pos = Position::new(&Board::new(15).expect("15 is valid"), game.rule);
@@ -329,17 +329,21 @@ struct Choice {
 fn choices(games: &[GameLine], rules: Option<&[Rule]>) -> [Vec<Choice>; TABLES] {
     let mut out: [Vec<Choice>; TABLES] = Default::default();
     for (g, game) in games.iter().enumerate() {
-        if !fitted(game, rules) {
+        if !in_rules(game, rules) {
             continue;
         }
         let mut pos = Position::new(&Board::new(15).expect("15 is valid"), game.rule);
         for (ply, p) in game.moves.iter().enumerate() {
             let us = Color::of_ply(ply);
             let them = us.opponent();
-            let free = !settled(&mut pos, us)
+            // Only sampled plies are checked for a free choice (a judged
+            // position's line has one): the checks cost more than the move.
+            let sampled = ply >= FIRST_PLY && game.samples_ply(ply);
+            if sampled
+                && !settled(&mut pos, us)
                 && pos.count(them, Threat::Flex4) == 0
-                && pos.count(them, Threat::FourThree) == 0;
-            if ply >= FIRST_PLY && game.samples_ply(ply) && free {
+                && pos.count(them, Threat::FourThree) == 0
+            {
                 let mut candidates = Vec::new();
                 let mut played = None;
                 for cell in pos.empty_cells().filter(|&c| pos.is_near(c)) {
@@ -538,7 +542,6 @@ pub fn main(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-/// The weights as the Rust source of `engine/src/eval/weights.rs`.
 /// The weights as the Rust source of `engine/src/eval/weights.rs`. A fit
 /// of some rules only keeps the others' tables from the file it replaces,
 /// whose first line (`before`) says where those came from.
