@@ -16,7 +16,7 @@ mod weights;
 use crate::board::{Board, CELLS, Cell, Color, Direction, PAD, Point, STRIDE};
 use crate::rules::line::FiveMode;
 use crate::rules::{self, Rule};
-use learned::{Features, pattern_feature, threat_feature, threat_mask};
+use learned::{Features, combo_feature, pattern_feature, threat_feature, threat_mask};
 use pattern::{ALL_EMPTY, BLOCKED, EMPTY, PATTERNS, Pattern, THREATS, Threat, weight};
 use std::sync::OnceLock;
 pub use weights::{POLICY, WEIGHTS};
@@ -68,7 +68,7 @@ struct Combo {
 }
 
 /// Distinct combinations of four patterns when their order does not matter.
-const COMBOS: usize = 1365; // C(PATTERNS + 3, 4)
+pub const COMBOS: usize = 1365; // C(PATTERNS + 3, 4)
 
 /// Binomial coefficients C(n + k - 1, k) for k = 4, 3, 2 by n: the
 /// combinatorial number system that ranks a sorted pattern quadruple.
@@ -132,11 +132,12 @@ fn combos(rule: Rule, color: Color) -> &'static [Combo] {
             } else {
                 p.iter().map(|&x| PATTERN_VALUE[x as usize]).sum::<Value>() + threat_bonus(threat)
             };
+            let index = combo_index(p);
             let eval = [
-                as_mover.cell_value(0, p, threat),
-                as_waiter.cell_value(1, p, threat),
+                as_mover.cell_value(0, p, index, threat),
+                as_waiter.cell_value(1, p, index, threat),
             ];
-            table[combo_index(p)] = Combo {
+            table[index] = Combo {
                 threat,
                 value,
                 eval,
@@ -656,6 +657,7 @@ impl Position {
             mask: threat_mask(|c, t| self.count(c, t), to_move),
             ..Features::default()
         };
+        let mut combos = vec![0u16; learned::COMBO_FEATURES];
         for cell in self.empty_cells() {
             for color in [Color::Black, Color::White] {
                 let owner = (color != to_move) as usize;
@@ -663,7 +665,8 @@ impl Position {
                 if threat == Threat::Forbidden {
                     continue;
                 }
-                for p in self.patterns(cell, color) {
+                let patterns = self.patterns(cell, color);
+                for p in patterns {
                     if let Some(i) = pattern_feature(p) {
                         f.pattern[owner][i] += 1;
                     }
@@ -671,8 +674,13 @@ impl Position {
                 if let Some(i) = threat_feature(threat) {
                     f.threat[owner][i] += 1;
                 }
+                combos[combo_feature(owner, combo_index(patterns))] += 1;
             }
         }
+        f.combo = (0..combos.len() as u16)
+            .zip(combos)
+            .filter(|&(_, n)| n > 0)
+            .collect();
         f
     }
 
