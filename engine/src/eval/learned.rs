@@ -45,6 +45,16 @@ pub const TABLES: usize = 4;
 /// Pattern-combination corrections of one table: by owner, then combination.
 pub const COMBO_FEATURES: usize = 2 * COMBOS;
 
+/// Whether a cell with these line patterns has a combination correction:
+/// only one with a three or more on a line. The combinations of ones and
+/// twos are on a hundred cells of every position, and how many there are
+/// follows how many stones are down and how scattered, which a fit reads as
+/// value (the same accident that keeps their line weights hand-made).
+#[inline]
+pub fn has_combo_correction(patterns: [Pattern; 4]) -> bool {
+    patterns.iter().any(|&p| p >= Pattern::B3)
+}
+
 /// The index of a pattern combination's correction for its `owner`.
 #[inline]
 pub fn combo_feature(owner: usize, combo: usize) -> usize {
@@ -116,9 +126,12 @@ impl Weights {
             .filter_map(|&p| pattern_feature(p))
             .map(|i| self.pattern[owner][i] as i32)
             .sum();
-        lines
-            + threat_feature(threat).map_or(0, |i| self.threat[owner][i] as i32)
-            + self.combo_correction(combo_feature(owner, combo))
+        let correction = if has_combo_correction(patterns) {
+            self.combo_correction(combo_feature(owner, combo))
+        } else {
+            0
+        };
+        lines + threat_feature(threat).map_or(0, |i| self.threat[owner][i] as i32) + correction
     }
 
     /// The correction of one [`combo_feature`] (0 when it has none).
@@ -201,6 +214,7 @@ mod tests {
             combo: Cow::Borrowed(&[]),
         };
         let lines = [B3, B3, F2, Dead];
+        assert!(has_combo_correction(lines));
         let plain = w.cell_value(1, lines, 40, Threat::Block3Plus);
         assert_eq!(plain, -30);
         w.combo = Cow::Owned(vec![
@@ -211,6 +225,10 @@ mod tests {
         assert_eq!(w.cell_value(0, lines, 40, Threat::Block3Plus), 30 + 5);
         assert_eq!(w.cell_value(1, lines, 41, Threat::Block3Plus), plain);
         assert_eq!(w.cell_value(1, lines, 40, Threat::Forbidden), 0);
+        // Ones and twos only: no correction, whatever the table says.
+        let weak = [F2, F2, B1, Dead];
+        assert!(!has_combo_correction(weak));
+        assert_eq!(w.cell_value(1, weak, 40, Threat::TwoTwo), -30);
     }
 
     #[test]

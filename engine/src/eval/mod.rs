@@ -16,7 +16,9 @@ mod weights;
 use crate::board::{Board, CELLS, Cell, Color, Direction, PAD, Point, STRIDE};
 use crate::rules::line::FiveMode;
 use crate::rules::{self, Rule};
-use learned::{Features, combo_feature, pattern_feature, threat_feature, threat_mask};
+use learned::{
+    Features, combo_feature, has_combo_correction, pattern_feature, threat_feature, threat_mask,
+};
 use pattern::{ALL_EMPTY, BLOCKED, EMPTY, PATTERNS, Pattern, THREATS, Threat, weight};
 use std::sync::OnceLock;
 pub use weights::{POLICY, WEIGHTS};
@@ -674,7 +676,9 @@ impl Position {
                 if let Some(i) = threat_feature(threat) {
                     f.threat[owner][i] += 1;
                 }
-                combos[combo_feature(owner, combo_index(patterns))] += 1;
+                if has_combo_correction(patterns) {
+                    combos[combo_feature(owner, combo_index(patterns))] += 1;
+                }
             }
         }
         f.combo = (0..combos.len() as u16)
