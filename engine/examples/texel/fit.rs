@@ -7,14 +7,12 @@
 
 use crate::games::GameLine;
 use gomoku_engine::eval::learned::{
-    self, COMBO_FEATURES, Features, MASKS, PATTERN_FEATURES, Policy, QUIET, TABLES,
-    THREAT_FEATURES, Weights,
+    self, Features, MASKS, PATTERN_FEATURES, Policy, QUIET, TABLES, THREAT_FEATURES, Weights,
 };
 use gomoku_engine::eval::pattern::{THREATS, Threat};
 use gomoku_engine::eval::{POLICY, Position, WEIGHTS};
 use gomoku_engine::search::double_threat_wins;
 use gomoku_engine::{Board, Color, Rule};
-use std::borrow::Cow;
 use std::fmt::Write as _;
 
 const TABLE_NAMES: [&str; TABLES] = [
@@ -31,10 +29,6 @@ const FIRST_PLY: usize = 4;
 /// near their hand-made value, common patterns follow the data).
 const MASK_PRIOR: f64 = 30.0;
 const FEATURE_PRIOR: f64 = 300.0;
-/// The pull of each pattern combination's correction towards none, by
-/// default: a combination is counted on many cells of a position, so it
-/// takes a few hundred cells' worth of evidence to move one.
-const COMBO_PRIOR: f64 = 300.0;
 /// Line patterns kept at their hand-made value: B1, F1, B2, F2. Hundreds
 /// of cells have them in every position, their counts follow how many
 /// stones there are and how scattered, and a fit learns from that
@@ -53,8 +47,6 @@ struct Config {
     /// Only these rules' tables are fitted (None: all); the others keep the
     /// engine's. The held-out games stay the same as without the filter.
     rules: Option<Vec<Rule>>,
-    /// [`COMBO_PRIOR`]; `none` leaves every correction as it is.
-    combo_prior: Option<f64>,
 }
 
 fn parse_args(args: &[String]) -> Result<Config, String> {
@@ -65,7 +57,6 @@ fn parse_args(args: &[String]) -> Result<Config, String> {
         write: None,
         from_engine: false,
         rules: None,
-        combo_prior: Some(COMBO_PRIOR),
     };
     let mut it = args.iter();
     while let Some(flag) = it.next() {
@@ -79,12 +70,6 @@ fn parse_args(args: &[String]) -> Result<Config, String> {
             "--rules" => {
                 let rules: Option<Vec<Rule>> = v.split(',').map(Rule::from_name).collect();
                 c.rules = Some(rules.ok_or_else(bad)?);
-            }
-            "--combo-prior" => {
-                c.combo_prior = match v.as_str() {
-                    "none" => None,
-                    _ => Some(v.parse().map_err(|_| bad())?),
-                }
             }
             "--from" => {
                 c.from_engine = match v.as_str() {
@@ -124,7 +109,6 @@ fn hand_made() -> Weights {
         pattern: [PATTERN, PATTERN.map(|v| -v)],
         threat: [THREAT, THREAT.map(|v| -v)],
         mask,
-        combo: Cow::Borrowed(&[]),
     }
 }
 
@@ -170,8 +154,7 @@ fn samples(games: &[GameLine], rules: Option<&[Rule]>) -> [Vec<Sample>; TABLES] 
     out
 }
 
-/// The weights as one flat vector (patterns, threats, masks, combination
-/// corrections) and back.
+/// The weights as one flat vector (patterns, threats, masks) and back.
 fn flatten(w: &Weights) -> Vec<f64> {
     let mut v: Vec<f64> = Vec::new();
     for owner in 0..2 {
@@ -179,7 +162,6 @@ fn flatten(w: &Weights) -> Vec<f64> {
         v.extend(w.threat[owner].iter().map(|&x| x as f64));
     }
     v.extend(w.mask.iter().map(|&x| x as f64));
-    v.extend((0..COMBO_FEATURES).map(|f| w.combo_correction(f) as f64));
     v
 }
 
@@ -189,7 +171,6 @@ fn unflatten(v: &[f64]) -> Weights {
         pattern: [[0; PATTERN_FEATURES]; 2],
         threat: [[0; THREAT_FEATURES]; 2],
         mask: [0; MASKS],
-        combo: Cow::Borrowed(&[]),
     };
     let mut i = 0;
     for owner in 0..2 {
@@ -206,18 +187,10 @@ fn unflatten(v: &[f64]) -> Weights {
         *x = round(v[i]);
         i += 1;
     }
-    w.combo = Cow::Owned(
-        (0..COMBO_FEATURES)
-            .map(|f| (f as u16, round(v[COMBO_START + f])))
-            .filter(|&(_, c)| c != 0)
-            .collect(),
-    );
     w
 }
 
 const DENSE: usize = 2 * (PATTERN_FEATURES + THREAT_FEATURES);
-/// Where the combination corrections start in the flat weights.
-const COMBO_START: usize = DENSE + MASKS;
 
 /// The dense features of a sample, in [`flatten`]'s order.
 fn dense(f: &Features) -> [f64; DENSE] {
@@ -255,10 +228,7 @@ fn loss(samples: &[Sample], w: &[f64], scale: f64, validation: bool) -> f64 {
 fn predict(s: &Sample, w: &[f64]) -> f64 {
     let d = dense(&s.features);
     let lin: f64 = d.iter().zip(w).map(|(a, b)| a * b).sum();
-    let combos: f64 = (s.features.combo.iter())
-        .map(|&(f, n)| n as f64 * w[COMBO_START + f as usize])
-        .sum();
-    (lin + w[DENSE + s.features.mask] + combos).clamp(-20_000.0, 20_000.0)
+    (lin + w[DENSE + s.features.mask]).clamp(-20_000.0, 20_000.0)
 }
 
 /// The logistic scale that fits the starting weights best: the fit keeps
@@ -301,16 +271,8 @@ fn prior(pseudo: f64, w: f64, start: f64, scale: f64, n: f64) -> f64 {
     pseudo * 0.25 * (w - start) / (scale * scale * n)
 }
 
-/// The evaluation's logistic regression on the training split; the
-/// combination corrections move only with a `combo_prior`.
-fn train(
-    samples: &[Sample],
-    start: &[f64],
-    scale: f64,
-    epochs: usize,
-    rate: f64,
-    combo_prior: Option<f64>,
-) -> Vec<f64> {
+/// The evaluation's logistic regression on the training split.
+fn train(samples: &[Sample], start: &[f64], scale: f64, epochs: usize, rate: f64) -> Vec<f64> {
     let train: Vec<&Sample> = samples.iter().filter(|s| !s.validation).collect();
     let n = train.len().max(1) as f64;
     adam(start, epochs, rate, |w| {
@@ -321,20 +283,10 @@ fn train(
                 *g += err * x;
             }
             grad[DENSE + s.features.mask] += err;
-            for &(f, count) in &s.features.combo {
-                grad[COMBO_START + f as usize] += err * count as f64;
-            }
         }
         for (i, g) in grad.iter_mut().enumerate() {
-            let pseudo = match i {
-                _ if i < DENSE => FEATURE_PRIOR,
-                _ if i < COMBO_START => MASK_PRIOR,
-                _ => combo_prior.unwrap_or(0.0),
-            };
+            let pseudo = if i < DENSE { FEATURE_PRIOR } else { MASK_PRIOR };
             *g = *g / (n * scale) + prior(pseudo, w[i], start[i], scale, n);
-        }
-        if combo_prior.is_none() {
-            grad[COMBO_START..].fill(0.0);
         }
         for owner in 0..2 {
             let first = owner * (PATTERN_FEATURES + THREAT_FEATURES);
@@ -562,14 +514,7 @@ pub fn main(args: &[String]) -> Result<(), String> {
             hand_made()
         });
         let scale = best_scale(samples, &start);
-        let w = train(
-            samples,
-            &start,
-            scale,
-            cfg.epochs,
-            cfg.rate,
-            cfg.combo_prior,
-        );
+        let w = train(samples, &start, scale, cfg.epochs, cfg.rate);
         let committed = flatten(&WEIGHTS[t]);
         println!(
             "{}: {} positions, scale {scale}, loss train {:.4} -> {:.4}, \
@@ -583,12 +528,7 @@ pub fn main(args: &[String]) -> Result<(), String> {
             loss(samples, &committed, scale, true),
         );
         let w = unflatten(&w);
-        println!(
-            "  patterns {:?}\n  threats  {:?}\n  {} combination corrections",
-            w.pattern,
-            w.threat,
-            w.combo.len()
-        );
+        println!("  patterns {:?}\n  threats  {:?}", w.pattern, w.threat);
         fitted.push(w);
     }
     let policies = fit_policies(&games, &cfg);
@@ -620,11 +560,6 @@ fn source(tables: &[Weights], policies: &[Policy], cfg: &Config, before: Option<
         let names: Vec<&str> = rules.iter().map(|r| r.name()).collect();
         options.push_str(&format!(" --rules {}", names.join(",")));
     }
-    match cfg.combo_prior {
-        Some(p) if p != COMBO_PRIOR => options.push_str(&format!(" --combo-prior {p}")),
-        Some(_) => {}
-        None => options.push_str(" --combo-prior none"),
-    }
     let _ = writeln!(
         s,
         "//! The evaluation's weights, written by `cargo run --release -p gomoku-engine \
@@ -639,8 +574,7 @@ fn source(tables: &[Weights], policies: &[Policy], cfg: &Config, before: Option<
         );
     }
     s.push('\n');
-    let _ = writeln!(s, "use super::learned::{{Policy, TABLES, Weights}};");
-    let _ = writeln!(s, "use std::borrow::Cow;\n");
+    let _ = writeln!(s, "use super::learned::{{Policy, TABLES, Weights}};\n");
     let _ = writeln!(
         s,
         "#[rustfmt::skip]\npub static WEIGHTS: [Weights; TABLES] = ["
@@ -656,12 +590,6 @@ fn source(tables: &[Weights], policies: &[Policy], cfg: &Config, before: Option<
             let _ = writeln!(s, "            {},", cells.join(", "));
         }
         let _ = writeln!(s, "        ],");
-        let _ = writeln!(s, "        combo: Cow::Borrowed(&[");
-        for row in w.combo.chunks(10) {
-            let cells: Vec<String> = row.iter().map(|(f, v)| format!("({f}, {v})")).collect();
-            let _ = writeln!(s, "            {},", cells.join(", "));
-        }
-        let _ = writeln!(s, "        ]),");
         let _ = writeln!(s, "    }},");
     }
     let _ = writeln!(s, "];\n");
@@ -691,39 +619,8 @@ mod tests {
 
     #[test]
     fn weights_survive_flattening() {
-        let mut w = hand_made();
+        let w = hand_made();
         assert_eq!(unflatten(&flatten(&w)), w);
-        w.combo = Cow::Owned(vec![(3, 7), (1400, -12), (COMBO_FEATURES as u16 - 1, 1)]);
-        let flat = flatten(&w);
-        assert_eq!(flat[COMBO_START + 1400], -12.0);
-        assert_eq!(unflatten(&flat), w);
-    }
-
-    /// A combination whose cells predict the result gets a correction;
-    /// without a combination prior the corrections stay where they start.
-    #[test]
-    fn the_fit_corrects_a_combination_that_predicts_the_result() {
-        let (telling, quiet) = (COMBO_FEATURES as u16 - 5, 17u16);
-        let samples: Vec<Sample> = (0..400)
-            .map(|i| {
-                let wins = i % 2 == 0;
-                let features = Features {
-                    combo: vec![(quiet, 20), (telling, if wins { 3 } else { 0 })],
-                    ..Features::default()
-                };
-                Sample {
-                    features,
-                    score: wins as u8 as f64,
-                    validation: i % 10 == 9,
-                }
-            })
-            .collect();
-        let start = vec![0.0; COMBO_START + COMBO_FEATURES];
-        let w = train(&samples, &start, 100.0, 300, 2.0, Some(COMBO_PRIOR));
-        assert!(w[COMBO_START + telling as usize] > 10.0);
-        assert!(loss(&samples, &w, 100.0, true) < loss(&samples, &start, 100.0, true));
-        let held = train(&samples, &start, 100.0, 300, 2.0, None);
-        assert_eq!(held[COMBO_START + telling as usize], 0.0);
     }
 
     /// On positions whose result follows one feature, the fit learns to
@@ -743,8 +640,8 @@ mod tests {
                 validation: i % 10 == 9,
             });
         }
-        let start = vec![0.0; COMBO_START + COMBO_FEATURES];
-        let w = train(&samples, &start, 100.0, 300, 2.0, None);
+        let start = vec![0.0; DENSE + MASKS];
+        let w = train(&samples, &start, 100.0, 300, 2.0);
         assert!(w[5] > 10.0, "F3 weight {}", w[5]);
         assert!(loss(&samples, &w, 100.0, true) < loss(&samples, &start, 100.0, true));
     }

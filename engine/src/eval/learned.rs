@@ -16,20 +16,13 @@
 //! live in [`super::weights`]; one table per rule and, in Renju, per side
 //! to move (Black's forbidden points make the two colours different games).
 //!
-//! * a correction for each combination of a cell's four line patterns
-//!   (sparse: most combinations keep the sum of their lines' weights),
-//!   which lets a fit value the combinations a sum of lines misjudges —
-//!   two blocked threes crossing are worth more than twice one.
-//!
 //! The search's move ordering is learned the same way ([`Policy`]): a score
 //! for each pair of threat classes a move makes for the mover and for the
 //! opponent, fitted to the moves self-play chose.
 
-use super::COMBOS;
 use super::pattern::{Pattern, THREATS, Threat};
 use crate::board::Color;
 use crate::rules::Rule;
-use std::borrow::Cow;
 
 /// Weighed line patterns: B1 to D4 (a dead line is worth nothing, a five
 /// or a four-to-answer is settled by the search before any evaluation).
@@ -42,24 +35,6 @@ pub const MASKS: usize = 1 << MASK_BITS;
 /// Weight tables: freestyle, standard, Renju with Black to move, Renju
 /// with White to move.
 pub const TABLES: usize = 4;
-/// Pattern-combination corrections of one table: by owner, then combination.
-pub const COMBO_FEATURES: usize = 2 * COMBOS;
-
-/// Whether a cell with these line patterns has a combination correction:
-/// only one with a three or more on a line. The combinations of ones and
-/// twos are on a hundred cells of every position, and how many there are
-/// follows how many stones are down and how scattered, which a fit reads as
-/// value (the same accident that keeps their line weights hand-made).
-#[inline]
-pub fn has_combo_correction(patterns: [Pattern; 4]) -> bool {
-    patterns.iter().any(|&p| p >= Pattern::B3)
-}
-
-/// The index of a pattern combination's correction for its `owner`.
-#[inline]
-pub fn combo_feature(owner: usize, combo: usize) -> usize {
-    owner * COMBOS + combo
-}
 
 /// The weights of one table. Index 0 of the pairs is the side to move,
 /// 1 the opponent (its weights are usually negative).
@@ -71,8 +46,6 @@ pub struct Weights {
     pub threat: [[i16; THREAT_FEATURES]; 2],
     /// By threat mask.
     pub mask: [i16; MASKS],
-    /// Corrections by [`combo_feature`], sorted, the zero ones left out.
-    pub combo: Cow<'static, [(u16, i16)]>,
 }
 
 /// Move-ordering score by the threat class a move makes for the mover and
@@ -107,17 +80,10 @@ pub fn threat_feature(t: Threat) -> Option<usize> {
 }
 
 impl Weights {
-    /// The value of an empty cell with these line patterns (their
-    /// combination's index `combo`) and threat for its `owner` (0 = the
-    /// side to move). A forbidden point is worth nothing: its owner cannot
-    /// play it.
-    pub fn cell_value(
-        &self,
-        owner: usize,
-        patterns: [Pattern; 4],
-        combo: usize,
-        threat: Threat,
-    ) -> i32 {
+    /// The value of an empty cell with these line patterns and threat for
+    /// its `owner` (0 = the side to move). A forbidden point is worth
+    /// nothing: its owner cannot play it.
+    pub fn cell_value(&self, owner: usize, patterns: [Pattern; 4], threat: Threat) -> i32 {
         if threat == Threat::Forbidden {
             return 0;
         }
@@ -126,19 +92,7 @@ impl Weights {
             .filter_map(|&p| pattern_feature(p))
             .map(|i| self.pattern[owner][i] as i32)
             .sum();
-        let correction = if has_combo_correction(patterns) {
-            self.combo_correction(combo_feature(owner, combo))
-        } else {
-            0
-        };
-        lines + threat_feature(threat).map_or(0, |i| self.threat[owner][i] as i32) + correction
-    }
-
-    /// The correction of one [`combo_feature`] (0 when it has none).
-    pub fn combo_correction(&self, feature: usize) -> i32 {
-        self.combo
-            .binary_search_by_key(&(feature as u16), |&(f, _)| f)
-            .map_or(0, |i| self.combo[i].1 as i32)
+        lines + threat_feature(threat).map_or(0, |i| self.threat[owner][i] as i32)
     }
 }
 
@@ -176,9 +130,6 @@ pub struct Features {
     /// By owner and threat feature: how many empty cells.
     pub threat: [[u16; THREAT_FEATURES]; 2],
     pub mask: usize,
-    /// How many empty cells have each pattern combination: by
-    /// [`combo_feature`], sorted, the absent ones left out.
-    pub combo: Vec<(u16, u16)>,
 }
 
 impl Features {
@@ -193,9 +144,6 @@ impl Features {
                 v += *n as i32 * wt as i32;
             }
         }
-        for &(feature, n) in &self.combo {
-            v += n as i32 * w.combo_correction(feature as usize);
-        }
         v
     }
 }
@@ -203,33 +151,6 @@ impl Features {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_combination_correction_adds_to_its_cells_value_only() {
-        use Pattern::*;
-        let mut w = Weights {
-            pattern: [[10; PATTERN_FEATURES], [-10; PATTERN_FEATURES]],
-            threat: [[0; THREAT_FEATURES]; 2],
-            mask: [0; MASKS],
-            combo: Cow::Borrowed(&[]),
-        };
-        let lines = [B3, B3, F2, Dead];
-        assert!(has_combo_correction(lines));
-        let plain = w.cell_value(1, lines, 40, Threat::Block3Plus);
-        assert_eq!(plain, -30);
-        w.combo = Cow::Owned(vec![
-            (combo_feature(0, 40) as u16, 5),
-            (combo_feature(1, 40) as u16, -7),
-        ]);
-        assert_eq!(w.cell_value(1, lines, 40, Threat::Block3Plus), plain - 7);
-        assert_eq!(w.cell_value(0, lines, 40, Threat::Block3Plus), 30 + 5);
-        assert_eq!(w.cell_value(1, lines, 41, Threat::Block3Plus), plain);
-        assert_eq!(w.cell_value(1, lines, 40, Threat::Forbidden), 0);
-        // Ones and twos only: no correction, whatever the table says.
-        let weak = [F2, F2, B1, Dead];
-        assert!(!has_combo_correction(weak));
-        assert_eq!(w.cell_value(1, weak, 40, Threat::TwoTwo), -30);
-    }
 
     #[test]
     fn each_rule_has_its_table_and_renju_one_per_side() {

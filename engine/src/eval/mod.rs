@@ -16,9 +16,7 @@ mod weights;
 use crate::board::{Board, CELLS, Cell, Color, Direction, PAD, Point, STRIDE};
 use crate::rules::line::FiveMode;
 use crate::rules::{self, Rule};
-use learned::{
-    Features, combo_feature, has_combo_correction, pattern_feature, threat_feature, threat_mask,
-};
+use learned::{Features, pattern_feature, threat_feature, threat_mask};
 use pattern::{ALL_EMPTY, BLOCKED, EMPTY, PATTERNS, Pattern, THREATS, Threat, weight};
 use std::sync::OnceLock;
 pub use weights::{POLICY, WEIGHTS};
@@ -70,7 +68,7 @@ struct Combo {
 }
 
 /// Distinct combinations of four patterns when their order does not matter.
-pub const COMBOS: usize = 1365; // C(PATTERNS + 3, 4)
+const COMBOS: usize = 1365; // C(PATTERNS + 3, 4)
 
 /// Binomial coefficients C(n + k - 1, k) for k = 4, 3, 2 by n: the
 /// combinatorial number system that ranks a sorted pattern quadruple.
@@ -134,12 +132,11 @@ fn combos(rule: Rule, color: Color) -> &'static [Combo] {
             } else {
                 p.iter().map(|&x| PATTERN_VALUE[x as usize]).sum::<Value>() + threat_bonus(threat)
             };
-            let index = combo_index(p);
             let eval = [
-                as_mover.cell_value(0, p, index, threat),
-                as_waiter.cell_value(1, p, index, threat),
+                as_mover.cell_value(0, p, threat),
+                as_waiter.cell_value(1, p, threat),
             ];
-            table[index] = Combo {
+            table[combo_index(p)] = Combo {
                 threat,
                 value,
                 eval,
@@ -659,7 +656,6 @@ impl Position {
             mask: threat_mask(|c, t| self.count(c, t), to_move),
             ..Features::default()
         };
-        let mut combos = vec![0u16; learned::COMBO_FEATURES];
         for cell in self.empty_cells() {
             for color in [Color::Black, Color::White] {
                 let owner = (color != to_move) as usize;
@@ -667,8 +663,7 @@ impl Position {
                 if threat == Threat::Forbidden {
                     continue;
                 }
-                let patterns = self.patterns(cell, color);
-                for p in patterns {
+                for p in self.patterns(cell, color) {
                     if let Some(i) = pattern_feature(p) {
                         f.pattern[owner][i] += 1;
                     }
@@ -676,15 +671,8 @@ impl Position {
                 if let Some(i) = threat_feature(threat) {
                     f.threat[owner][i] += 1;
                 }
-                if has_combo_correction(patterns) {
-                    combos[combo_feature(owner, combo_index(patterns))] += 1;
-                }
             }
         }
-        f.combo = (0..combos.len() as u16)
-            .zip(combos)
-            .filter(|&(_, n)| n > 0)
-            .collect();
         f
     }
 

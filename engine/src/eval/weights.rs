@@ -2,7 +2,6 @@
 //! The other rules' tables are those of the file it replaced: The evaluation's weights, written by `cargo run --release -p gomoku-engine --example texel -- fit` from 6,596 self-play games (docs/ai-strength.md) (do not edit by hand: fit again).
 
 use super::learned::{Policy, TABLES, Weights};
-use std::borrow::Cow;
 
 #[rustfmt::skip]
 pub static WEIGHTS: [Weights; TABLES] = [
@@ -44,7 +43,6 @@ pub static WEIGHTS: [Weights; TABLES] = [
             250, 170, 43, 118, 292, 366, 215, 213, 64, -99, 271, 269, 147, 348, 287, 157,
             279, 11, 45, 110, 277, 385, 268, 255, 130, -230, 188, 229, 276, 10, 353, 263,
         ],
-        combo: Cow::Borrowed(&[]),
     },
     // standard
     Weights {
@@ -84,7 +82,6 @@ pub static WEIGHTS: [Weights; TABLES] = [
             277, 209, 64, 187, 119, 178, 187, 221, 51, -112, 473, 108, 251, 130, 455, 342,
             192, 288, 30, 331, 88, 293, 188, 375, 59, -267, 146, -14, 274, -12, 426, 230,
         ],
-        combo: Cow::Borrowed(&[]),
     },
     // renju, Black to move
     Weights {
@@ -124,7 +121,6 @@ pub static WEIGHTS: [Weights; TABLES] = [
             213, 30, 149, 226, 139, 216, 163, -42, 343, -267, 492, 58, 409, 354, 364, -315,
             114, -120, 131, 282, -24, -70, 20, 89, 111, -798, 439, 149, 579, -277, 673, 192,
         ],
-        combo: Cow::Borrowed(&[]),
     },
     // renju, White to move
     Weights {
@@ -164,7 +160,6 @@ pub static WEIGHTS: [Weights; TABLES] = [
             459, 299, 137, 337, 131, 382, 95, 20, 397, 141, 340, 205, 521, 446, 381, 205,
             210, 243, 240, 58, 346, 284, 281, 271, 312, -314, 430, -307, 389, -650, 538, -465,
         ],
-        combo: Cow::Borrowed(&[]),
     },
 ];
 
