@@ -534,8 +534,10 @@ pub fn main(args: &[String]) -> Result<(), String> {
     let policies = fit_policies(&games, &cfg);
     if let Some(path) = &cfg.write {
         let before = std::fs::read_to_string(path).ok();
-        let first = before.as_deref().and_then(|t| t.lines().next());
-        let text = source(&fitted, &policies, &cfg, first);
+        let header: Vec<&str> = (before.iter())
+            .flat_map(|t| t.lines().take_while(|l| l.starts_with("//!")))
+            .collect();
+        let text = source(&fitted, &policies, &cfg, &header);
         std::fs::write(path, text).map_err(|e| format!("{path}: {e}"))?;
         println!("wrote {path}");
     }
@@ -544,8 +546,9 @@ pub fn main(args: &[String]) -> Result<(), String> {
 
 /// The weights as the Rust source of `engine/src/eval/weights.rs`. A fit
 /// of some rules only keeps the others' tables from the file it replaces,
-/// whose first line (`before`) says where those came from.
-fn source(tables: &[Weights], policies: &[Policy], cfg: &Config, before: Option<&str>) -> String {
+/// whose header (`before`, its `//!` lines, quoted whole: a partial fit
+/// of its own may have kept older tables) says where those came from.
+fn source(tables: &[Weights], policies: &[Policy], cfg: &Config, before: &[&str]) -> String {
     let mut s = String::new();
     let files: Vec<&str> = cfg
         .data
@@ -566,12 +569,14 @@ fn source(tables: &[Weights], policies: &[Policy], cfg: &Config, before: Option<
          --example texel -- fit{options}` from {} (do not edit by hand: fit again).",
         files.join(", ")
     );
-    if let (Some(_), Some(line)) = (&cfg.rules, before) {
+    if cfg.rules.is_some() && !before.is_empty() {
         let _ = writeln!(
             s,
-            "//! The other rules' tables are those of the file it replaced: {}",
-            line.trim_start_matches("//!").trim()
+            "//! The other rules' tables are those of the file it replaced, whose header was:"
         );
+        for line in before {
+            let _ = writeln!(s, "//! > {}", line.trim_start_matches("//!").trim());
+        }
     }
     s.push('\n');
     let _ = writeln!(s, "use super::learned::{{Policy, TABLES, Weights}};\n");
@@ -616,6 +621,31 @@ fn source(tables: &[Weights], policies: &[Policy], cfg: &Config, before: Option<
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A fit of some rules keeps the others' tables, and says where they
+    /// came from: the replaced file's whole header, quoted.
+    #[test]
+    fn a_partial_fit_quotes_the_header_it_replaces() {
+        let args = |a: &[&str]| parse_args(&a.iter().map(|s| s.to_string()).collect::<Vec<_>>());
+        let cfg = args(&["--data", "a/judged.txt", "--rules", "renju"]).unwrap();
+        let tables: Vec<Weights> = (0..TABLES).map(|_| hand_made()).collect();
+        let before = ["//! Written from self-play.", "//! > older"];
+        let text = source(&tables, &POLICY, &cfg, &before);
+        let header: Vec<&str> = text.lines().take_while(|l| l.starts_with("//!")).collect();
+        assert!(
+            header[0].contains("--rules renju` from judged.txt"),
+            "{}",
+            header[0]
+        );
+        assert_eq!(
+            &header[2..],
+            ["//! > Written from self-play.", "//! > > older"]
+        );
+        // A fit of every rule replaces every table: nothing to quote.
+        let all = args(&["--data", "judged.txt"]).unwrap();
+        let text = source(&tables, &POLICY, &all, &before);
+        assert_eq!(text.lines().take_while(|l| l.starts_with("//!")).count(), 1);
+    }
 
     #[test]
     fn weights_survive_flattening() {
