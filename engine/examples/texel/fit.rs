@@ -126,27 +126,45 @@ fn in_rules(game: &GameLine, rules: Option<&[Rule]>) -> bool {
     rules.is_none_or(|r| r.contains(&game.rule))
 }
 
-fn samples(games: &[GameLine], rules: Option<&[Rule]>) -> [Vec<Sample>; TABLES] {
-    let mut out: [Vec<Sample>; TABLES] = Default::default();
+/// What a fit learns from: the evaluation's samples and the ordering's
+/// choices, by table.
+struct Positions {
+    samples: [Vec<Sample>; TABLES],
+    choices: [Vec<Choice>; TABLES],
+}
+
+/// Replays the games once and takes every sampled position the search
+/// would evaluate (not settled) as a sample, and as a choice where the move
+/// played was free.
+fn positions(games: &[GameLine], rules: Option<&[Rule]>) -> Positions {
+    let mut out = Positions {
+        samples: Default::default(),
+        choices: Default::default(),
+    };
     // Enumerated before the filter: the held-out games do not depend on it.
     for (g, game) in games.iter().enumerate() {
         if !in_rules(game, rules) {
             continue;
         }
+        let validation = g % 10 == 9;
         let mut pos = Position::new(&Board::new(15).expect("15 is valid"), game.rule);
         for (ply, p) in game.moves.iter().enumerate() {
             let us = Color::of_ply(ply);
+            // Only sampled plies are checked (a judged position's line has
+            // one): the checks cost more than the move.
             if ply >= FIRST_PLY && game.samples_ply(ply) && !settled(&mut pos, us) {
+                let table = learned::table(game.rule, us);
                 let black = game.black_score;
-                out[learned::table(game.rule, us)].push(Sample {
+                out.samples[table].push(Sample {
                     features: pos.features(us),
                     score: if us == Color::Black {
                         black
                     } else {
                         1.0 - black
                     },
-                    validation: g % 10 == 9,
+                    validation,
                 });
+                out.choices[table].extend(choice(&pos, us, p.index(), validation));
             }
             pos.make(p.index(), us);
         }
@@ -324,51 +342,32 @@ struct Choice {
     validation: bool,
 }
 
-/// Positions where the search had a free choice among the cells near the
-/// stones (no threat to answer, nothing settled), with the move played.
-fn choices(games: &[GameLine], rules: Option<&[Rule]>) -> [Vec<Choice>; TABLES] {
-    let mut out: [Vec<Choice>; TABLES] = Default::default();
-    for (g, game) in games.iter().enumerate() {
-        if !in_rules(game, rules) {
+/// The position as a choice of the move `played` among the cells near the
+/// stones, when the search had a free one (no four or four-three of the
+/// opponent's to answer; the caller checked that nothing is settled).
+fn choice(pos: &Position, us: Color, played: usize, validation: bool) -> Option<Choice> {
+    let them = us.opponent();
+    if pos.count(them, Threat::Flex4) > 0 || pos.count(them, Threat::FourThree) > 0 {
+        return None;
+    }
+    let mut candidates = Vec::new();
+    let mut index = None;
+    for cell in pos.empty_cells().filter(|&c| pos.is_near(c)) {
+        let (tu, tt) = (pos.threat(cell, us), pos.threat(cell, them));
+        if tu == Threat::Forbidden {
             continue;
         }
-        let mut pos = Position::new(&Board::new(15).expect("15 is valid"), game.rule);
-        for (ply, p) in game.moves.iter().enumerate() {
-            let us = Color::of_ply(ply);
-            let them = us.opponent();
-            // Only sampled plies are checked for a free choice (a judged
-            // position's line has one): the checks cost more than the move.
-            let sampled = ply >= FIRST_PLY && game.samples_ply(ply);
-            if sampled
-                && !settled(&mut pos, us)
-                && pos.count(them, Threat::Flex4) == 0
-                && pos.count(them, Threat::FourThree) == 0
-            {
-                let mut candidates = Vec::new();
-                let mut played = None;
-                for cell in pos.empty_cells().filter(|&c| pos.is_near(c)) {
-                    let (tu, tt) = (pos.threat(cell, us), pos.threat(cell, them));
-                    if tu == Threat::Forbidden {
-                        continue;
-                    }
-                    if cell == p.index() {
-                        played = Some(candidates.len());
-                    }
-                    let values = 4 * pos.value(cell, us) + 3 * pos.value(cell, them);
-                    candidates.push((tu as usize * THREATS + tt as usize, values as f64));
-                }
-                if let Some(played) = played {
-                    out[learned::table(game.rule, us)].push(Choice {
-                        candidates,
-                        played,
-                        validation: g % 10 == 9,
-                    });
-                }
-            }
-            pos.make(p.index(), us);
+        if cell == played {
+            index = Some(candidates.len());
         }
+        let values = 4 * pos.value(cell, us) + 3 * pos.value(cell, them);
+        candidates.push((tu as usize * THREATS + tt as usize, values as f64));
     }
-    out
+    index.map(|played| Choice {
+        candidates,
+        played,
+        validation,
+    })
 }
 
 /// The candidates' probabilities under the scores `p` at `temp`.
@@ -443,9 +442,9 @@ fn policy_table(p: &[f64], start: &Policy) -> Policy {
 }
 
 /// Fits each table's policy; returns the tables.
-fn fit_policies(games: &[GameLine], cfg: &Config) -> Vec<Policy> {
+fn fit_policies(by_table: &[Vec<Choice>; TABLES], cfg: &Config) -> Vec<Policy> {
     let mut out = Vec::new();
-    for (t, choices) in choices(games, cfg.rules.as_deref()).iter().enumerate() {
+    for (t, choices) in by_table.iter().enumerate() {
         if choices.is_empty() {
             out.push(POLICY[t]);
             continue;
@@ -497,9 +496,9 @@ pub fn main(args: &[String]) -> Result<(), String> {
             games.push(GameLine::parse(line).map_err(|e| format!("{path}:{}: {e}", n + 1))?);
         }
     }
-    let by_table = samples(&games, cfg.rules.as_deref());
+    let positions = positions(&games, cfg.rules.as_deref());
     let mut fitted = Vec::new();
-    for (t, samples) in by_table.iter().enumerate() {
+    for (t, samples) in positions.samples.iter().enumerate() {
         if samples.is_empty() {
             println!(
                 "{}: no positions, the engine's weights kept",
@@ -531,7 +530,7 @@ pub fn main(args: &[String]) -> Result<(), String> {
         println!("  patterns {:?}\n  threats  {:?}", w.pattern, w.threat);
         fitted.push(w);
     }
-    let policies = fit_policies(&games, &cfg);
+    let policies = fit_policies(&positions.choices, &cfg);
     if let Some(path) = &cfg.write {
         let before = std::fs::read_to_string(path).ok();
         let header: Vec<&str> = (before.iter())
