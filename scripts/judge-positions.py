@@ -1,22 +1,26 @@
 #!/usr/bin/env python3
-"""Judged positions for the evaluation's fit (`texel fit`), from match logs.
+"""Judged positions for the evaluation's fit (`texel fit`), from games.
 
-Every distinct position of the games in the match logs (engine/examples/match
-`--log` files; from the fifth stone on, up to the last but one) is given to a
-judge, a stronger Gomocup brain, for a short search. Each output line is a
+Every distinct position of the games read (match logs, engine/examples/match
+`--log` files, or games files of `texel gen`; from the fifth stone on, up to
+the last but one; with --per-game K only K of each game's positions, drawn
+at random) is given to a judge, a stronger Gomocup brain, for a short
+search. Self-play from thousands of random openings covers far more
+different fights than a match's few hundred games, and a fit on the latter
+learns their openings (docs/ai-strength.md, stop 33). Each output line is a
 texel position line:
 
     rule black_score moves+choice last
 
 where black_score is Black's expected score by the judge (sigmoid(eval / 200),
 1 or 0 for a mate it found) and the last move is the judge's choice, which the
-ordering's fit uses. The rule is read from the log's file name: R... is Renju,
-anything else freestyle. Output is appended; positions already in it are
+ordering's fit uses. A match log's rule is read from its file name: R... is
+Renju, anything else freestyle; a games file names it on every line. Output is appended; positions already in it are
 skipped, so an interrupted run resumes. Shards split the work between
 processes (one core each).
 
 Usage: scripts/judge-positions.py --judge BRAIN --out FILE [--turn MS]
-                                  [--shard I --shards N] LOG...
+                                  [--per-game K] [--shard I --shards N] FILE...
 """
 import argparse
 import math
@@ -32,22 +36,36 @@ import threading
 SCALE = 200.0
 # The first position judged has this many stones (the opening is random).
 FIRST_PLY = 4
+# Each rule's number in the protocol's `INFO rule`.
+RULES = {"freestyle": 0, "standard": 1, "renju": 4}
 
 
-def positions(logs):
-    """Distinct (rule, moves) positions of the logged games, in a fixed order."""
+def games(path):
+    """(rule, moves) of every game in a match log or a `texel gen` games file."""
+    log_rule = "renju" if os.path.basename(path).startswith("R") else "freestyle"
+    with open(path) as f:
+        for line in f:
+            if line.startswith("game") and "|" in line:
+                yield log_rule, re.findall(r"[a-o]\d+", line.rsplit("|", 1)[1])
+                continue
+            words = line.split()
+            # A games file line; a judged position (ending in `last`) is no game.
+            if len(words) == 3 and words[0] in RULES:
+                yield words[0], re.findall(r"[a-o]\d+", words[2])
+
+
+def positions(paths, per_game=0):
+    """Distinct (rule, moves) positions of the games, in a fixed order."""
     found = {}
-    for path in logs:
-        rule = "renju" if os.path.basename(path).startswith("R") else "freestyle"
-        with open(path) as f:
-            for line in f:
-                if not line.startswith("game") or "|" not in line:
-                    continue
-                moves = re.findall(r"[a-o]\d+", line.rsplit("|", 1)[1])
-                for ply in range(FIRST_PLY, len(moves) - 1):
-                    pre = moves[:ply]
-                    key = (rule, frozenset(pre[0::2]), frozenset(pre[1::2]))
-                    found.setdefault(key, (rule, pre))
+    for path in paths:
+        for rule, moves in games(path):
+            plies = list(range(FIRST_PLY, len(moves) - 1))
+            if per_game and len(plies) > per_game:
+                plies = sorted(random.Random("".join(moves)).sample(plies, per_game))
+            for ply in plies:
+                pre = moves[:ply]
+                key = (rule, frozenset(pre[0::2]), frozenset(pre[1::2]))
+                found.setdefault(key, (rule, pre))
     items = sorted(found.values(), key=lambda v: (v[0], "".join(v[1])))
     random.Random(1).shuffle(items)
     return items
@@ -65,7 +83,7 @@ class Judge:
         self.send("START 15")
         if not self.read(10).startswith("OK"):
             raise RuntimeError("the judge did not answer START")
-        self.send(f"INFO rule {0 if rule == 'freestyle' else 4}")
+        self.send(f"INFO rule {RULES[rule]}")
         self.send(f"INFO timeout_turn {turn_ms}")
         self.send("INFO timeout_match 1000000000")
         self.send("INFO max_memory 134217728")
@@ -133,11 +151,13 @@ def main():
     ap.add_argument("--judge", required=True, help="the judging brain's command")
     ap.add_argument("--out", required=True)
     ap.add_argument("--turn", type=int, default=100, help="the judge's time a position, ms")
+    ap.add_argument("--per-game", type=int, default=0,
+                    help="judge only this many positions of each game (0: all)")
     ap.add_argument("--shard", type=int, default=0)
     ap.add_argument("--shards", type=int, default=1)
-    ap.add_argument("logs", nargs="+")
+    ap.add_argument("games", nargs="+", help="match logs or texel games files")
     args = ap.parse_args()
-    items = positions(args.logs)[args.shard::args.shards]
+    items = positions(args.games, args.per_game)[args.shard::args.shards]
     if os.path.exists(args.out):
         with open(args.out) as f:
             done = {"".join(re.findall(r"[a-o]\d+", line.split()[2])[:-1])
