@@ -5,9 +5,13 @@ Every distinct position of the games read (match logs, engine/examples/match
 `--log` files, or games files of `texel gen`; from the fifth stone on, up to
 the last but one; with --per-game K only K of each game's positions, drawn
 at random) is given to a judge, a stronger Gomocup brain, for a short
-search. Self-play from thousands of random openings covers far more
-different fights than a match's few hundred games, and a fit on the latter
-learns their openings (docs/ai-strength.md, stop 33). Each output line is a
+search. Which games matter: a fit on `texel gen` self-play alone (random
+scattered openings, 10,000 nodes a move) played 9 points worse against Rapfi
+than the landed tables, and mixed with match-log positions no better
+(docs/ai-strength.md, stop 34); match logs' positions are the ones a fit
+should see. --depth D caps the judge's search (Rapfi's `INFO max_depth`):
+depth 1 gives its leaf value rather than a result, many times faster (a fit
+on those labels played no better either, stop 34). Each output line is a
 texel position line:
 
     rule black_score moves+choice last
@@ -15,11 +19,11 @@ texel position line:
 where black_score is Black's expected score by the judge (sigmoid(eval / 200),
 1 or 0 for a mate it found) and the last move is the judge's choice, which the
 ordering's fit uses. A match log's rule is read from its file name: R... is
-Renju, anything else freestyle; a games file names it on every line. Output is appended; positions already in it are
-skipped, so an interrupted run resumes. Shards split the work between
-processes (one core each).
+Renju, anything else freestyle; a games file names it on every line. Output
+is appended; positions already in it are skipped, so an interrupted run
+resumes. Shards split the work between processes (one core each).
 
-Usage: scripts/judge-positions.py --judge BRAIN --out FILE [--turn MS]
+Usage: scripts/judge-positions.py --judge BRAIN --out FILE [--turn MS] [--depth D]
                                   [--per-game K] [--shard I --shards N] FILE...
 """
 import argparse
@@ -74,7 +78,7 @@ def positions(paths, per_game=0):
 class Judge:
     """One judge process for one rule, spoken to over the Gomocup protocol."""
 
-    def __init__(self, cmd, rule, turn_ms):
+    def __init__(self, cmd, rule, turn_ms, depth=0):
         self.turn_ms = turn_ms
         self.p = subprocess.Popen([cmd], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                   text=True, bufsize=1)
@@ -87,6 +91,9 @@ class Judge:
         self.send(f"INFO timeout_turn {turn_ms}")
         self.send("INFO timeout_match 1000000000")
         self.send("INFO max_memory 134217728")
+        if depth:
+            # Yixin-Board's extension, which Rapfi honours.
+            self.send(f"INFO max_depth {depth}")
 
     def _pump(self):
         for line in self.p.stdout:
@@ -151,6 +158,8 @@ def main():
     ap.add_argument("--judge", required=True, help="the judging brain's command")
     ap.add_argument("--out", required=True)
     ap.add_argument("--turn", type=int, default=100, help="the judge's time a position, ms")
+    ap.add_argument("--depth", type=int, default=0,
+                    help="the judge's search depth (0: only its time limits)")
     ap.add_argument("--per-game", type=int, default=0,
                     help="judge only this many positions of each game (0: all)")
     ap.add_argument("--shard", type=int, default=0)
@@ -170,7 +179,7 @@ def main():
         for rule, pre in items:
             try:
                 if rule not in judges:
-                    judges[rule] = Judge(args.judge, rule, args.turn)
+                    judges[rule] = Judge(args.judge, rule, args.turn, args.depth)
                 verdict = judges[rule].judge(pre)
             except (queue.Empty, RuntimeError, OSError) as e:
                 print(f"judge failed on {rule} {''.join(pre)}: {e!r}; restarting it",
