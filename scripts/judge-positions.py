@@ -85,7 +85,12 @@ class Judge:
         self.lines = queue.Queue()
         threading.Thread(target=self._pump, daemon=True).start()
         self.send("START 15")
-        if not self.read(10).startswith("OK"):
+        try:
+            started = self.read(10).startswith("OK")
+        except queue.Empty:
+            started = False
+        if not started:
+            self.p.kill()
             raise RuntimeError("the judge did not answer START")
         self.send(f"INFO rule {RULES[rule]}")
         self.send(f"INFO timeout_turn {turn_ms}")
@@ -184,7 +189,10 @@ def main():
             except (queue.Empty, RuntimeError, OSError) as e:
                 print(f"judge failed on {rule} {''.join(pre)}: {e!r}; restarting it",
                       file=sys.stderr, flush=True)
-                judges.pop(rule).close()
+                # The judge may have failed to start: then there is none to close.
+                judge = judges.pop(rule, None)
+                if judge:
+                    judge.close()
                 continue
             if verdict is None:
                 continue
