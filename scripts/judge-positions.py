@@ -65,7 +65,7 @@ def positions(paths, per_game=0):
         for rule, moves in games(path):
             plies = list(range(FIRST_PLY, len(moves) - 1))
             if per_game and len(plies) > per_game:
-                plies = sorted(random.Random("".join(moves)).sample(plies, per_game))
+                plies = random.Random("".join(moves)).sample(plies, per_game)
             for ply in plies:
                 pre = moves[:ply]
                 key = (rule, frozenset(pre[0::2]), frozenset(pre[1::2]))
