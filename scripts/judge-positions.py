@@ -87,10 +87,10 @@ class Judge:
         self.send("START 15")
         try:
             started = self.read(10).startswith("OK")
-        except queue.Empty:
+        except (queue.Empty, RuntimeError):
             started = False
         if not started:
-            self.p.kill()
+            self.close()
             raise RuntimeError("the judge did not answer START")
         self.send(f"INFO rule {RULES[rule]}")
         self.send(f"INFO timeout_turn {turn_ms}")
