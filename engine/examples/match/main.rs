@@ -31,6 +31,13 @@
 //! swapped. `--sprt ELO0,ELO1` stops once A is shown to be ELO1 or ELO0
 //! strong (alpha = beta = 5%).
 //!
+//! `--base-cmd PATH` (or `--base LEVEL`) plays a second A, the base build a
+//! candidate is measured against, right after A in every game: the same
+//! opening, colour and seed against the same B, so both meet the machine in
+//! the same state (matches run hours apart drift by about 5 points). It
+//! prints the base's own result and the paired difference A minus base;
+//! `--base-log FILE` keeps its games.
+//!
 //! `match --paired BASE.log CANDIDATE.log` plays nothing: it compares two
 //! logs of the same openings (a base and a candidate build as A against
 //! the same B) game by game and prints the score difference with its 95%
@@ -91,6 +98,8 @@ fn parse_player(s: &str) -> Result<Player, String> {
 
 struct Config {
     a: Player,
+    /// A second A played beside the first in every game (`--base-cmd`).
+    base: Option<Player>,
     b: Player,
     rule: Rule,
     /// Per-move time; levels keep their own when unset.
@@ -109,6 +118,7 @@ struct Config {
     scale: Option<f64>,
     sprt: Option<Sprt>,
     log: Option<String>,
+    base_log: Option<String>,
 }
 
 /// Per-move time for engines and brains when `--time` is not given.
@@ -119,6 +129,7 @@ const SPRT_MIN_GAMES: usize = 10;
 fn parse_args(args: &[String]) -> Result<Config, String> {
     let mut c = Config {
         a: Player::Level(Level::Grandmaster),
+        base: None,
         b: Player::Classic,
         rule: Rule::Freestyle,
         time: None,
@@ -132,6 +143,7 @@ fn parse_args(args: &[String]) -> Result<Config, String> {
         scale: None,
         sprt: None,
         log: None,
+        base_log: None,
     };
     let mut it = args.iter();
     while let Some(flag) = it.next() {
@@ -142,6 +154,9 @@ fn parse_args(args: &[String]) -> Result<Config, String> {
             "--b" => c.b = parse_player(&value()?)?,
             "--a-cmd" => c.a = Player::Brain(value()?),
             "--b-cmd" => c.b = Player::Brain(value()?),
+            "--base" => c.base = Some(parse_player(&value()?)?),
+            "--base-cmd" => c.base = Some(Player::Brain(value()?)),
+            "--base-log" => c.base_log = Some(value()?),
             "--rule" => {
                 let v = value()?;
                 c.rule = Rule::from_name(&v).ok_or(format!("unknown rule '{v}'"))?
@@ -172,6 +187,9 @@ fn parse_args(args: &[String]) -> Result<Config, String> {
     }
     if c.games == 0 {
         return Err("--games must be at least 1".into());
+    }
+    if c.base_log.is_some() && c.base.is_none() {
+        return Err("--base-log needs --base-cmd or --base".into());
     }
     if c.openings.is_empty() {
         c.openings = if c.rule == Rule::Renju {
@@ -391,6 +409,119 @@ fn play(
     }
 }
 
+/// One A player's games against B: A itself, or the base that
+/// `--base-cmd` plays beside it.
+struct Side {
+    a: Player,
+    log: Option<String>,
+    tally: Tally,
+    a_time: TimeUse,
+    b_time: TimeUse,
+    failures: Vec<String>,
+    log_warned: bool,
+    /// The game lines so far, as the log holds them (for the pairing).
+    lines: String,
+}
+
+impl Side {
+    fn new(a: Player, log: Option<String>) -> Side {
+        Side {
+            a,
+            log,
+            tally: Tally::default(),
+            a_time: TimeUse::default(),
+            b_time: TimeUse::default(),
+            failures: Vec::new(),
+            log_warned: false,
+            lines: String::new(),
+        }
+    }
+
+    /// Plays game `g` (0-based; A is Black in the even ones) from
+    /// `opening`, books it and returns its summary line.
+    fn play_game(&mut self, cfg: &Config, g: usize, opening: &[Point]) -> String {
+        let a_black = g.is_multiple_of(2);
+        let players = if a_black {
+            [&self.a, &cfg.b]
+        } else {
+            [&cfg.b, &self.a]
+        };
+        let mut clocks = Clocks::default();
+        let seed = cfg.seed.wrapping_mul(1000).wrapping_add(g as u64);
+        let game = play(cfg, opening, players, seed, &mut clocks);
+        let (a_side, b_side) = if a_black { (0, 1) } else { (1, 0) };
+        self.a_time.merge(&clocks[a_side]);
+        self.b_time.merge(&clocks[b_side]);
+        let a_color = if a_black { Color::Black } else { Color::White };
+        let result = match game.outcome {
+            Outcome::Win(c) if c == a_color => 1.0,
+            Outcome::Win(_) => 0.0,
+            Outcome::Draw => 0.5,
+        };
+        let tally = &mut self.tally;
+        tally.push(result);
+        if game.note != "five" && game.note != "full board" {
+            self.failures.push(format!("game {}: {}", g + 1, game.note));
+        }
+        let opening_text: String = opening.iter().map(|p| p.to_notation(15)).collect();
+        let line = format!(
+            "game {:>3}: A {} opening {:<8} {:>3} moves  {:<30} A scores {}  (W{} D{} L{})",
+            g + 1,
+            if a_black { "black" } else { "white" },
+            opening_text,
+            game.moves,
+            game.note,
+            result,
+            tally.count(1.0),
+            tally.count(0.5),
+            tally.count(0.0),
+        );
+        let log_line = format!(
+            "{line} | black {} white {} | {}{}",
+            players[0].name(),
+            players[1].name(),
+            game.record,
+            if game.chatter.is_empty() {
+                String::new()
+            } else {
+                format!(" | {}", game.chatter.join(" / "))
+            }
+        );
+        log_game(&self.log, &log_line, &mut self.log_warned);
+        self.lines.push_str(&line);
+        self.lines.push('\n');
+        line
+    }
+
+    /// The result, time use and failures, as the match ends. `label` names
+    /// this side's A ("A" or "base").
+    fn report(&self, cfg: &Config, label: &str) -> String {
+        let (a_name, b_name) = (self.a.name(), cfg.b.name());
+        let mut out = format!(
+            "result: {label} {a_name} vs B {b_name}, {}, {}\ntime per move:\n{}\n{}\nfailures: {}",
+            cfg.rule.name(),
+            self.tally.summary(),
+            time_line(
+                &format!("{label} {a_name}"),
+                &self.a_time,
+                budget(&self.a, cfg)
+            ),
+            time_line(&format!("B {b_name}"), &self.b_time, budget(&cfg.b, cfg)),
+            self.failures.len()
+        );
+        for f in &self.failures {
+            out.push_str(&format!("\n  {f}"));
+        }
+        out
+    }
+}
+
+/// A against the base over the games both played.
+fn paired_report(a: &Side, base: &Side) -> String {
+    let read = |side: &Side| paired::read_log(&side.lines).expect("the sides' own game lines");
+    paired::compare(&read(base), &read(a)).report()
+}
+
 /// Appends one game to the log file; a log that cannot be written is
 /// reported once and then skipped so the match goes on.
 fn log_game(path: &Option<String>, line: &str, warned: &mut bool) {
@@ -499,71 +630,26 @@ fn main() {
             openings.len() * 2
         );
     }
-    let mut tally = Tally::default();
-    let mut a_time = TimeUse::default();
-    let mut b_time = TimeUse::default();
-    let mut failures: Vec<String> = Vec::new();
-    let mut log_warned = false;
+    let mut main_side = Side::new(cfg.a.clone(), cfg.log.clone());
+    let mut base_side = cfg
+        .base
+        .clone()
+        .map(|base| Side::new(base, cfg.base_log.clone()));
+    if let Some(base) = &base_side {
+        println!("base: {} plays each game right after A", base.a.name());
+    }
     for g in 0..pairs * 2 {
         let opening = &openings[(g / 2) % openings.len()];
-        let a_black = g % 2 == 0;
-        let players = if a_black {
-            [&cfg.a, &cfg.b]
-        } else {
-            [&cfg.b, &cfg.a]
-        };
-        let mut clocks = Clocks::default();
-        let game = play(
-            &cfg,
-            opening,
-            players,
-            cfg.seed.wrapping_mul(1000).wrapping_add(g as u64),
-            &mut clocks,
-        );
-        let (a_side, b_side) = if a_black { (0, 1) } else { (1, 0) };
-        a_time.merge(&clocks[a_side]);
-        b_time.merge(&clocks[b_side]);
-        let a_color = if a_black { Color::Black } else { Color::White };
-        let result = match game.outcome {
-            Outcome::Win(c) if c == a_color => 1.0,
-            Outcome::Win(_) => 0.0,
-            Outcome::Draw => 0.5,
-        };
-        tally.push(result);
-        if game.note != "five" && game.note != "full board" {
-            failures.push(format!("game {}: {}", g + 1, game.note));
+        println!("{}", main_side.play_game(&cfg, g, opening));
+        if let Some(base) = &mut base_side {
+            println!("base {}", base.play_game(&cfg, g, opening));
         }
-        let opening_text: String = opening.iter().map(|p| p.to_notation(15)).collect();
-        let line = format!(
-            "game {:>3}: A {} opening {:<8} {:>3} moves  {:<30} A scores {}  (W{} D{} L{})",
-            g + 1,
-            if a_black { "black" } else { "white" },
-            opening_text,
-            game.moves,
-            game.note,
-            result,
-            tally.count(1.0),
-            tally.count(0.5),
-            tally.count(0.0),
-        );
-        println!("{line}");
-        let log_line = format!(
-            "{line} | black {} white {} | {}{}",
-            players[0].name(),
-            players[1].name(),
-            game.record,
-            if game.chatter.is_empty() {
-                String::new()
-            } else {
-                format!(" | {}", game.chatter.join(" / "))
-            }
-        );
-        log_game(&cfg.log, &log_line, &mut log_warned);
+        let tally = &main_side.tally;
         if let Some(sprt) = cfg.sprt
             && tally.results.len() >= SPRT_MIN_GAMES
             && g % 2 == 1
         {
-            match sprt.verdict(&tally) {
+            match sprt.verdict(tally) {
                 Verdict::Continue => {}
                 v => {
                     println!(
@@ -578,23 +664,13 @@ fn main() {
             }
         }
     }
-    println!(
-        "result: A {a_name} vs B {b_name}, {}, {}",
-        cfg.rule.name(),
-        tally.summary()
-    );
-    println!("time per move:");
-    println!(
-        "{}",
-        time_line(&format!("A {a_name}"), &a_time, budget(&cfg.a, &cfg))
-    );
-    println!(
-        "{}",
-        time_line(&format!("B {b_name}"), &b_time, budget(&cfg.b, &cfg))
-    );
-    println!("failures: {}", failures.len());
-    for f in &failures {
-        println!("  {f}");
+    println!("{}", main_side.report(&cfg, "A"));
+    if let Some(base) = &base_side {
+        println!("{}", base.report(&cfg, "base"));
+        println!(
+            "paired, A against base: {}",
+            paired_report(&main_side, base)
+        );
     }
 }
 
@@ -616,7 +692,12 @@ mod tests {
         assert_eq!(c.time, Some(Duration::from_millis(200)));
         assert_eq!(c.game_time, Some(Duration::from_secs(60)));
         assert!(matches!(c.sprt, Some(Sprt { elo0, elo1 }) if elo0 == -20.0 && elo1 == 10.0));
+        let c = parse_args(&args("--a-cmd /x/new --base-cmd /x/old --base-log old.log")).unwrap();
+        assert!(matches!(&c.base, Some(Player::Brain(p)) if p == "/x/old"));
+        assert_eq!(c.base_log.as_deref(), Some("old.log"));
         for wrong in [
+            "--base-log old.log",
+            "--base wizard",
             "--sprt 10,0",
             "--games 0",
             "--a wizard",
@@ -650,6 +731,29 @@ mod tests {
         assert_eq!(
             clocks[0].moves as usize + clocks[1].moves as usize,
             moves.len() - 2 - 2
+        );
+    }
+
+    /// A and the base play the same games: each game's line pairs with
+    /// the other side's, and each side books only its own results.
+    #[test]
+    fn the_base_plays_each_game_beside_a() {
+        let cfg = parse_args(&args("--a beginner --base novice --b novice --time 20")).unwrap();
+        let openings = parse_openings("h8h9").unwrap();
+        let mut a = Side::new(cfg.a.clone(), None);
+        let mut base = Side::new(cfg.base.clone().unwrap(), None);
+        for g in 0..2 {
+            let line = a.play_game(&cfg, g, &openings[0]);
+            let base_line = base.play_game(&cfg, g, &openings[0]);
+            // Same game number, colour and opening.
+            assert_eq!(line[..32], base_line[..32]);
+        }
+        assert_eq!((a.tally.results.len(), base.tally.results.len()), (2, 2));
+        let report = paired_report(&a, &base);
+        assert!(report.starts_with("2 games in both logs"), "{report}");
+        assert!(
+            base.report(&cfg, "base")
+                .starts_with("result: base Novice vs B Novice")
         );
     }
 
