@@ -419,8 +419,6 @@ struct Side {
     b_time: TimeUse,
     failures: Vec<String>,
     log_warned: bool,
-    /// The game lines so far, as the log holds them (for the pairing).
-    lines: String,
 }
 
 impl Side {
@@ -433,7 +431,6 @@ impl Side {
             b_time: TimeUse::default(),
             failures: Vec::new(),
             log_warned: false,
-            lines: String::new(),
         }
     }
 
@@ -488,8 +485,6 @@ impl Side {
             }
         );
         log_game(&self.log, &log_line, &mut self.log_warned);
-        self.lines.push_str(&line);
-        self.lines.push('\n');
         line
     }
 
@@ -516,10 +511,17 @@ impl Side {
     }
 }
 
-/// A against the base over the games both played.
+/// A against the base over the games both played: both play game `g`
+/// alike, so their results pair by index.
 fn paired_report(a: &Side, base: &Side) -> String {
-    let read = |side: &Side| paired::read_log(&side.lines).expect("the sides' own game lines");
-    paired::compare(&read(base), &read(a)).report()
+    let pairs: Vec<(f64, f64)> = base
+        .tally
+        .results
+        .iter()
+        .copied()
+        .zip(a.tally.results.iter().copied())
+        .collect();
+    paired::Paired::of(&pairs).report()
 }
 
 /// Appends one game to the log file; a log that cannot be written is

@@ -66,22 +66,27 @@ pub fn compare(base: &HashMap<GameKey, f64>, candidate: &HashMap<GameKey, f64>) 
         .iter()
         .filter_map(|(key, &c)| base.get(key).map(|&b| (b, c)))
         .collect();
-    // The per-game differences, as results whose mean and error the
-    // match's own statistics give.
-    let differences = Tally {
-        results: diffs.iter().map(|(b, c)| c - b).collect(),
-    };
-    Paired {
-        games: diffs.len(),
-        base: diffs.iter().map(|(b, _)| b).sum(),
-        candidate: diffs.iter().map(|(_, c)| c).sum(),
-        differing: diffs.iter().filter(|(b, c)| b != c).count(),
-        mean: differences.mean(),
-        se: differences.standard_error(),
-    }
+    Paired::of(&diffs)
 }
 
 impl Paired {
+    /// The comparison over `(base, candidate)` scores of the same games.
+    pub fn of(pairs: &[(f64, f64)]) -> Paired {
+        // The per-game differences, as results whose mean and error the
+        // match's own statistics give.
+        let differences = Tally {
+            results: pairs.iter().map(|(b, c)| c - b).collect(),
+        };
+        Paired {
+            games: pairs.len(),
+            base: pairs.iter().map(|(b, _)| b).sum(),
+            candidate: pairs.iter().map(|(_, c)| c).sum(),
+            differing: pairs.iter().filter(|(b, c)| b != c).count(),
+            mean: differences.mean(),
+            se: differences.standard_error(),
+        }
+    }
+
     /// What `match --paired` prints.
     pub fn report(&self) -> String {
         let pct = |s: f64| 100.0 * s / self.games.max(1) as f64;
