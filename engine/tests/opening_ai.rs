@@ -369,18 +369,17 @@ fn taraguchis_option_is_the_one_whose_worst_case_is_better_for_black() {
         // most levels.)
         ("h8g7i9e11", Decision::TenOffers, all),
         // White's diagonal pair g9 f10, Black's 3rd off at j6: the 10th
-        // best fifth move keeps +274 (with the evaluation fitted to judged
-        // positions; the older one called it -540; Rapfi at 1 s gives
-        // Black's best fifth +361).
-        ("h8g9j6f10", Decision::TenOffers, all),
+        // best fifth move leaves White 249 ahead, the 9×9 has a 5th within
+        // 51 of even (the Renju tables refit with Rapfi's own games, stop
+        // 37; stop 32's tables gave the 10th fifth +274, the self-play fit
+        // before them -540: this shape's answer follows the evaluation).
+        ("h8g9j6f10", Decision::FifthInCentre, all),
         // White's pair g9 g10 upright instead: the 10th best fifth leaves
         // White -64 ahead, the 9×9 has a 5th within 38 of even (Rapfi at
         // 1 s gives even Black's best fifth -82). A margin of 26 is within
         // what a shallower search misjudges (Intermediate and Advanced take
-        // the ten offers): the levels from Expert up must see it. With the
-        // judged-position evaluation Black is ahead after almost any four
-        // stones; of about thirty shapes tried, only this one and its
-        // mirror images make the 5th in the centre the better option.
+        // the ten offers): the levels from Expert up must see it (stop 32's
+        // tables; with stop 37's the 10th fifth leaves White 409 ahead).
         ("h8g9j6g10", Decision::FifthInCentre, &Level::ALL[4..]),
     ];
     for (moves, right, levels) in cases {
