@@ -8,8 +8,11 @@ at random) is given to a judge, a stronger Gomocup brain, for a short
 search. Which games matter: a fit on `texel gen` self-play alone (random
 scattered openings, 10,000 nodes a move) played 9 points worse against Rapfi
 than the landed tables, and mixed with match-log positions no better
-(docs/ai-strength.md, stop 34); match logs' positions are the ones a fit
-should see. --depth D caps the judge's search (Rapfi's `INFO max_depth`):
+(docs/ai-strength.md, stop 34); games of strong play from many openings do
+help: the judge playing itself through the match harness (`match --a-cmd
+JUDGE --b-cmd JUDGE --time 150 --openings random`), judged with
+--per-game 25 and mixed with the match-log positions, gave the Renju
+tables of stop 37 (+4.5 points against Rapfi). --depth D caps the judge's search (Rapfi's `INFO max_depth`):
 depth 1 gives its leaf value rather than a result, many times faster (a fit
 on those labels played no better either, stop 34). Each output line is a
 texel position line:
