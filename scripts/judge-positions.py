@@ -12,9 +12,10 @@ than the landed tables, and mixed with match-log positions no better
 help: the judge playing itself through the match harness (`match --a-cmd
 JUDGE --b-cmd JUDGE --time 150 --openings random`), judged with
 --per-game 25 and mixed with the match-log positions, gave the Renju
-tables of stop 37 (+4.5 points against Rapfi). --depth D caps the judge's search (Rapfi's `INFO max_depth`):
-depth 1 gives its leaf value rather than a result, many times faster (a fit
-on those labels played no better either, stop 34). Each output line is a
+tables of stop 37 (+4.5 points against Rapfi). --depth D caps the judge's
+search (Rapfi's `INFO max_depth`): depth 1 gives its leaf value rather
+than a result, many times faster (a fit on those labels played no better
+either, stop 34). Each output line is a
 texel position line:
 
     rule black_score moves+choice last
