@@ -27,8 +27,15 @@ Renju, anything else freestyle; a games file names it on every line. Output
 is appended; positions already in it are skipped, so an interrupted run
 resumes. Shards split the work between processes (one core each).
 
+A screen's random openings recur in the judge's games (a quarter to a
+third of them, stop 38): --skip-openings leaves out the games from the
+openings the candidate will be screened on, which the match harness lists
+in seconds (`match --a engine --b engine --nodes 1 --rule R --openings
+random --seed S --games N`, each game line's word after "opening").
+
 Usage: scripts/judge-positions.py --judge BRAIN --out FILE [--turn MS] [--depth D]
-                                  [--per-game K] [--shard I --shards N] FILE...
+                                  [--per-game K] [--skip-openings FILE]
+                                  [--shard I --shards N] FILE...
 """
 import argparse
 import math
@@ -49,24 +56,30 @@ RULES = {"freestyle": 0, "standard": 1, "renju": 4}
 
 
 def games(path):
-    """(rule, moves) of every game in a match log or a `texel gen` games file."""
+    """(rule, opening, moves) of every game in a match log or a `texel gen`
+    games file (whose lines name no opening: None)."""
     log_rule = "renju" if os.path.basename(path).startswith("R") else "freestyle"
     with open(path) as f:
         for line in f:
             if line.startswith("game") and "|" in line:
-                yield log_rule, re.findall(r"[a-o]\d+", line.rsplit("|", 1)[1])
+                opening = re.search(r" opening (\S+)", line)
+                yield (log_rule, opening and opening.group(1),
+                       re.findall(r"[a-o]\d+", line.rsplit("|", 1)[1]))
                 continue
             words = line.split()
             # A games file line; a judged position (ending in `last`) is no game.
             if len(words) == 3 and words[0] in RULES:
-                yield words[0], re.findall(r"[a-o]\d+", words[2])
+                yield words[0], None, re.findall(r"[a-o]\d+", words[2])
 
 
-def positions(paths, per_game=0):
-    """Distinct (rule, moves) positions of the games, in a fixed order."""
+def positions(paths, per_game=0, skip_openings=frozenset()):
+    """Distinct (rule, moves) positions of the games, in a fixed order; games
+    from an opening in skip_openings are left out."""
     found = {}
     for path in paths:
-        for rule, moves in games(path):
+        for rule, opening, moves in games(path):
+            if opening in skip_openings:
+                continue
             plies = list(range(FIRST_PLY, len(moves) - 1))
             if per_game and len(plies) > per_game:
                 plies = random.Random("".join(moves)).sample(plies, per_game)
@@ -171,11 +184,18 @@ def main():
                     help="the judge's search depth (0: only its time limits)")
     ap.add_argument("--per-game", type=int, default=0,
                     help="judge only this many positions of each game (0: all)")
+    ap.add_argument("--skip-openings", metavar="FILE",
+                    help="leave out match-log games whose opening is listed (one a line): "
+                         "the openings a screen will play")
     ap.add_argument("--shard", type=int, default=0)
     ap.add_argument("--shards", type=int, default=1)
     ap.add_argument("games", nargs="+", help="match logs or texel games files")
     args = ap.parse_args()
-    items = positions(args.games, args.per_game)[args.shard::args.shards]
+    skip = set()
+    if args.skip_openings:
+        with open(args.skip_openings) as f:
+            skip = {word for line in f for word in line.split()}
+    items = positions(args.games, args.per_game, skip)[args.shard::args.shards]
     if os.path.exists(args.out):
         with open(args.out) as f:
             done = {"".join(re.findall(r"[a-o]\d+", line.split()[2])[:-1])
