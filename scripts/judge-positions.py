@@ -51,6 +51,8 @@ import threading
 SCALE = 200.0
 # The first position judged has this many stones (the opening is random).
 FIRST_PLY = 4
+# ABOUTs sent, a second apart, before a judge that answers none is restarted.
+SYNC_TRIES = 5
 # Each rule's number in the protocol's `INFO rule`.
 RULES = {"freestyle": 0, "standard": 1, "renju": 4}
 
@@ -132,13 +134,24 @@ class Judge:
             raise RuntimeError("the judge closed its output")
         return line
 
+    def sync(self):
+        """Waits until the judge takes commands again. Rapfi drops a command
+        sent straight after its answer (it is still winding its search down),
+        an ABOUT as well as a BOARD, most often after a mate found in a few
+        milliseconds: ABOUT is sent again until one is answered."""
+        for _ in range(SYNC_TRIES):
+            self.send("ABOUT")
+            try:
+                while not self.read(1).startswith("name="):
+                    pass
+                return
+            except queue.Empty:
+                continue
+        raise RuntimeError(f"the judge answered none of {SYNC_TRIES} ABOUTs")
+
     def judge(self, moves):
         """(eval word, choice) for the position, or None when the judge fails."""
-        # Rapfi drops a BOARD sent straight after its answer (it is still
-        # winding its search down): a round trip with ABOUT first.
-        self.send("ABOUT")
-        while not self.read(1).startswith("name="):
-            pass
+        self.sync()
         n = len(moves)
         board = ["BOARD"]
         for i, m in enumerate(moves):
