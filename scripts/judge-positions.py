@@ -57,6 +57,11 @@ SYNC_TRIES = 5
 RULES = {"freestyle": 0, "standard": 1, "renju": 4}
 
 
+def point(move):
+    """A move name's (x, y): its letter from 'a', its number as written."""
+    return ord(move[0]) - 97, int(move[1:])
+
+
 def games(path):
     """(rule, opening, moves) of every game in a match log or a `texel gen`
     games file (whose lines name no opening: None)."""
@@ -155,7 +160,7 @@ class Judge:
         n = len(moves)
         board = ["BOARD"]
         for i, m in enumerate(moves):
-            x, y = ord(m[0]) - 97, int(m[1:])
+            x, y = point(m)
             board.append(f"{x},{15 - y},{1 if (n - i) % 2 == 0 else 2}")
         board.append("DONE")
         self.send("\n".join(board))

@@ -46,9 +46,10 @@ def openings():
         return [line.split()[-1] for line in f if line.strip() and not line.startswith("#")]
 
 
-def fourths(stones):
-    """The empty cells within REACH of the stones, as move names."""
-    taken = {(ord(s[0]) - 97, int(s[1:])) for s in stones}
+def fourths(stones, point):
+    """The empty cells within REACH of the stones, as move names (`point`
+    reads a name as judge-positions.py does)."""
+    taken = {point(s) for s in stones}
     near = {(x + dx, y + dy) for x, y in taken
             for dx in range(-REACH, REACH + 1) for dy in range(-REACH, REACH + 1)}
     return [f"{chr(97 + x)}{y}" for x, y in sorted(near - taken)
@@ -66,7 +67,7 @@ def main():
     for opening in openings():
         stones = re.findall(r"[a-o]\d+", opening)
         scored = []
-        for fourth in fourths(stones):
+        for fourth in fourths(stones, jp.point):
             try:
                 verdict = judge.judge(stones + [fourth])
             except (queue.Empty, RuntimeError) as e:
@@ -75,7 +76,7 @@ def main():
                 judge = jp.Judge(args.judge, "renju", args.turn)
                 continue
             if verdict:
-                scored.append((jp.black_score(verdict[0], 4), fourth))
+                scored.append((jp.black_score(verdict[0], len(stones) + 1), fourth))
         if not scored:
             print(f"{opening}: the judge gave no verdict", file=sys.stderr)
             continue
