@@ -38,11 +38,13 @@
 //! prints the base's own result and the paired difference A minus base;
 //! `--base-log FILE` keeps its games.
 //!
-//! `match --paired BASE.log CANDIDATE.log` plays nothing: it compares two
-//! logs of the same openings (a base and a candidate build as A against
-//! the same B) game by game and prints the score difference with its 95%
-//! interval. Most games end alike in both runs, so this interval is much
-//! narrower than the two scores' own.
+//! `match --paired BASE.log CANDIDATE.log [BASE2.log CANDIDATE2.log ...]`
+//! plays nothing: it compares logs of the same openings (a base and a
+//! candidate build as A against the same B; each pair of logs one seed)
+//! game by game and prints the score difference with its 95% interval.
+//! Most games end alike in both runs, so this interval is much narrower
+//! than the two scores' own. Where a start (opening and colour) came up
+//! more than once, it adds the interval that counts each start once.
 
 mod brain;
 mod cli;
@@ -415,6 +417,8 @@ struct Side {
     a: Player,
     log: Option<String>,
     tally: Tally,
+    /// Each game's start, in the order of `tally`'s results.
+    starts: Vec<paired::Start>,
     a_time: TimeUse,
     b_time: TimeUse,
     failures: Vec<String>,
@@ -427,6 +431,7 @@ impl Side {
             a,
             log,
             tally: Tally::default(),
+            starts: Vec::new(),
             a_time: TimeUse::default(),
             b_time: TimeUse::default(),
             failures: Vec::new(),
@@ -461,10 +466,13 @@ impl Side {
             self.failures.push(format!("game {}: {}", g + 1, game.note));
         }
         let opening_text: String = opening.iter().map(|p| p.to_notation(15)).collect();
+        let a_colour = if a_black { "black" } else { "white" };
+        self.starts
+            .push((opening_text.clone(), a_colour.to_string()));
         let line = format!(
             "game {:>3}: A {} opening {:<8} {:>3} moves  {:<30} A scores {}  (W{} D{} L{})",
             g + 1,
-            if a_black { "black" } else { "white" },
+            a_colour,
             opening_text,
             game.moves,
             game.note,
@@ -514,14 +522,18 @@ impl Side {
 /// A against the base over the games both played: both play game `g`
 /// alike, so their results pair by index.
 fn paired_report(a: &Side, base: &Side) -> String {
-    let pairs: Vec<(f64, f64)> = base
-        .tally
-        .results
+    let games: Vec<paired::PairedGame> = a
+        .starts
         .iter()
-        .copied()
-        .zip(a.tally.results.iter().copied())
+        .zip(&base.tally.results)
+        .zip(&a.tally.results)
+        .map(|((start, &base), &candidate)| paired::PairedGame {
+            start: start.clone(),
+            base,
+            candidate,
+        })
         .collect();
-    paired::Paired::of(&pairs).report()
+    paired::Paired::of(&games).report()
 }
 
 /// Appends one game to the log file; a log that cannot be written is
@@ -558,28 +570,38 @@ fn time_line(name: &str, t: &TimeUse, budget: Option<Duration>) -> String {
     )
 }
 
-/// `--paired BASE.log CANDIDATE.log`: compares two logs, plays nothing.
-fn paired_mode(base: &str, candidate: &str) -> Result<String, String> {
+/// `--paired BASE.log CANDIDATE.log ...`: compares each base log with the
+/// candidate log after it and reports all their games together; plays
+/// nothing.
+fn paired_mode(logs: &[String]) -> Result<String, String> {
+    if logs.is_empty() || !logs.len().is_multiple_of(2) {
+        return Err(
+            "usage: match --paired BASE.log CANDIDATE.log [BASE2.log CANDIDATE2.log ...]".into(),
+        );
+    }
     let read = |path: &str| {
         std::fs::read_to_string(path)
             .map_err(|e| format!("cannot read {path}: {e}"))
             .and_then(|text| paired::read_log(&text).map_err(|e| format!("{path}: {e}")))
     };
-    let p = paired::compare(&read(base)?, &read(candidate)?);
-    if p.games == 0 {
-        return Err("the logs have no game in common (same openings and seed?)".into());
+    let mut games = Vec::new();
+    for pair in logs.chunks(2) {
+        let common = paired::compare(&read(&pair[0])?, &read(&pair[1])?);
+        if common.is_empty() {
+            return Err(format!(
+                "{} and {} have no game in common (same openings and seed?)",
+                pair[0], pair[1]
+            ));
+        }
+        games.extend(common);
     }
-    Ok(p.report())
+    Ok(paired::Paired::of(&games).report())
 }
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.first().map(String::as_str) == Some("--paired") {
-        let result = match &args[1..] {
-            [base, candidate] => paired_mode(base, candidate),
-            _ => Err("usage: match --paired BASE.log CANDIDATE.log".into()),
-        };
-        match result {
+        match paired_mode(&args[1..]) {
             Ok(report) => println!("{report}"),
             Err(e) => {
                 eprintln!("match: {e}");
@@ -757,6 +779,47 @@ mod tests {
             base.report(&cfg, "base")
                 .starts_with("result: base Novice vs B Novice")
         );
+    }
+
+    /// `--paired` over two seeds' logs pools their games, pairing each
+    /// candidate log only with the base log before it.
+    #[test]
+    fn paired_logs_pool_over_seeds() {
+        let dir = std::env::temp_dir().join(format!("match-paired-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let write = |name: &str, scores: [&str; 2]| {
+            let path = dir.join(name);
+            let text: String = scores
+                .iter()
+                .zip(["black", "white"])
+                .map(|(s, c)| format!("game 1: A {c} opening h8h9 31 moves five A scores {s}\n"))
+                .collect();
+            std::fs::write(&path, text).unwrap();
+            path.to_string_lossy().into_owned()
+        };
+        let logs = [
+            write("b1", ["1", "0"]),
+            write("c1", ["1", "1"]),
+            write("b2", ["0", "0"]),
+            write("c2", ["1", "0"]),
+        ];
+        let report = paired_mode(&logs).unwrap();
+        assert!(
+            report.starts_with("4 games in both logs: base 25.0% (1), candidate 75.0% (3)"),
+            "{report}"
+        );
+        assert!(report.contains("2 starts"), "{report}");
+        assert!(paired_mode(&logs[..3]).unwrap_err().starts_with("usage"));
+        let elsewhere = dir.join("other");
+        std::fs::write(
+            &elsewhere,
+            "game 1: A black opening g7 9 moves five A scores 1\n",
+        )
+        .unwrap();
+        let other = elsewhere.to_string_lossy().into_owned();
+        let err = paired_mode(&[logs[0].clone(), other]).unwrap_err();
+        assert!(err.contains("no game in common"), "{err}");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     /// A brain that cannot start loses at its first move, and the game
