@@ -461,6 +461,12 @@ impl<'a> Engine<'a> {
         }
     }
 
+    /// Values the root (which the root search walks, not `node`) for the
+    /// nodes two plies down that ask whether their side is improving.
+    pub fn evaluate_root(&mut self, us: Color) {
+        self.evals[0] = self.pos.evaluate(us);
+    }
+
     /// Plays a move of the tree, first asking for the table entry the
     /// child will probe.
     #[inline]
@@ -581,6 +587,11 @@ impl<'a> Engine<'a> {
             Err(score) => return score,
             Ok(Some(block)) => {
                 // A forced block is not a real choice: search it a ply deeper.
+                // It gets no evaluation of its own; the node two plies down
+                // judges "improving" against its parent's, from this side.
+                if ply > 0 {
+                    self.evals[ply] = -self.evals[ply - 1];
+                }
                 self.make(block, us);
                 let s = -self.node(them, depth, -beta, -alpha, ply + 1, kind.first_child());
                 self.pos.undo();
@@ -1079,6 +1090,24 @@ mod tests {
             .expect("the singular test's entry");
         assert_ne!(without.best as usize, best);
         assert_eq!(engine.excluded, [0; MAX_PLY]);
+    }
+
+    /// A forced block is searched without an evaluation of its own; the
+    /// node two plies below it asks whether its side is improving, so the
+    /// block's ply holds its parent's value from the blocker's side, not
+    /// one left there by another line.
+    #[test]
+    fn a_forced_block_hands_its_parents_value_two_plies_down() {
+        // Black's closed four h8-k8 (g8 is White's): White must take l8.
+        let pos = position("h8g8i8a1j8a2k8", Rule::Freestyle);
+        let (tt, cancel) = (Table::new(1), AtomicBool::new(false));
+        let mut engine = unlimited(pos, &tt, &cancel, SearchParams::default());
+        // Black's value before k8, and a value another line left at ply 1.
+        engine.evals[0] = 321;
+        engine.evals[1] = 12_345;
+        engine.root_depth = 3;
+        engine.node(Color::White, 2, -INF, INF, 1, NodeKind::Pv);
+        assert_eq!(engine.evals[1], -321);
     }
 
     // Black: h8 i8 and j9 j10, so j8 makes two open threes. White's stones

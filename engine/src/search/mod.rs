@@ -852,6 +852,7 @@ fn search_root(
 ) -> i32 {
     let them = us.opponent();
     engine.root_depth = depth;
+    engine.evaluate_root(us);
     let mut best = -INF;
     for i in 0..moves.len() {
         let m = moves[i].cell;
