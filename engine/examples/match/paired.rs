@@ -150,7 +150,8 @@ impl Paired {
             interval(self.se),
             self.differing,
         );
-        if self.starts < self.games {
+        // One start has no spread to measure: its error would read 0.
+        if self.starts >= 2 && self.starts < self.games {
             out.push_str(&format!(
                 "; {} starts (opening and colour), each start one sample: {}",
                 self.starts,
@@ -233,6 +234,15 @@ mod tests {
         ];
         let p = Paired::of(&games);
         assert!((p.se - p.se_by_start).abs() < 1e-12, "{p:?}");
+        assert!(!p.report().contains("starts"), "{}", p.report());
+    }
+
+    /// One start replayed: its games' spread says nothing about other
+    /// starts, so no interval by start is printed (it would read 0).
+    #[test]
+    fn a_single_start_gets_no_interval_by_start() {
+        let p = Paired::of(&[game("a", 0.0, 1.0), game("a", 1.0, 1.0)]);
+        assert_eq!((p.starts, p.se_by_start), (1, 0.0));
         assert!(!p.report().contains("starts"), "{}", p.report());
     }
 
