@@ -62,6 +62,11 @@ def point(move):
     return ord(move[0]) - 97, int(move[1:])
 
 
+def move_names(text):
+    """The move names of a move list such as `h8h9i10`."""
+    return re.findall(r"[a-o]\d+", text)
+
+
 def games(path):
     """(rule, opening, moves) of every game in a match log or a `texel gen`
     games file (whose lines name no opening: None)."""
@@ -71,12 +76,12 @@ def games(path):
             if line.startswith("game") and "|" in line:
                 opening = re.search(r" opening (\S+)", line)
                 yield (log_rule, opening and opening.group(1),
-                       re.findall(r"[a-o]\d+", line.rsplit("|", 1)[1]))
+                       move_names(line.rsplit("|", 1)[1]))
                 continue
             words = line.split()
             # A games file line; a judged position (ending in `last`) is no game.
             if len(words) == 3 and words[0] in RULES:
-                yield words[0], None, re.findall(r"[a-o]\d+", words[2])
+                yield words[0], None, move_names(words[2])
 
 
 def positions(paths, per_game=0, skip_openings=frozenset()):
@@ -216,7 +221,7 @@ def main():
     items = positions(args.games, args.per_game, skip)[args.shard::args.shards]
     if os.path.exists(args.out):
         with open(args.out) as f:
-            done = {"".join(re.findall(r"[a-o]\d+", line.split()[2])[:-1])
+            done = {"".join(move_names(line.split()[2])[:-1])
                     for line in f if line.strip()}
         items = [(rule, pre) for rule, pre in items if "".join(pre) not in done]
     print(f"{len(items)} positions to judge", file=sys.stderr, flush=True)

@@ -20,7 +20,6 @@ import argparse
 import importlib.util
 import os
 import queue
-import re
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -65,7 +64,7 @@ def main():
     jp = judge_positions()
     judge = jp.Judge(args.judge, "renju", args.turn)
     for opening in openings():
-        stones = re.findall(r"[a-o]\d+", opening)
+        stones = jp.move_names(opening)
         scored = []
         for fourth in fourths(stones, jp.point):
             try:
