@@ -697,8 +697,8 @@ impl<'a> Engine<'a> {
             if m == excluded {
                 continue;
             }
-            // Forcing moves are never pruned or reduced: the table's move
-            // and our fours (defences are few and get searched in full).
+            // Forcing moves are never pruned: the table's move and our
+            // fours (defences are few and get searched in full).
             let forcing = Some(m) == tt_move || self.pos.threat(m, us).is_four();
             let quiet = ms < QUIET && !defending;
             // A move that makes nothing for either side (not even a two or
@@ -736,8 +736,11 @@ impl<'a> Engine<'a> {
             if i == 0 {
                 s = -self.node(them, next, -beta, -alpha, ply + 1, kind.first_child());
             } else {
-                let r = if depth >= 2 && !forcing {
-                    self.late_move_reduction(us, m, ms, depth, i, kind, improving, ply)
+                // Every move after the first but the table's is reduced,
+                // fours too: a four that does not win wastes a threat, and
+                // its forced block costs no depth, so the line stays cheap.
+                let r = if depth >= 2 && Some(m) != tt_move {
+                    self.late_move_reduction(us, m, depth, i, kind, improving, ply, defending)
                         .clamp(0, (next - 1).max(0))
                 } else {
                     0
@@ -857,33 +860,41 @@ impl<'a> Engine<'a> {
         }
     }
 
-    /// How much less deep the `i`-th move `m` (ordering score `ms`) is
-    /// searched: more for late, quiet, badly-behaved moves.
+    /// How much less deep the `i`-th move `m` (already made) is searched:
+    /// more for late and badly-behaved moves, whatever they make. Sparing
+    /// every three and tactical move (as before) left the reduction nearly
+    /// off in fights, where proofs need it most (see docs/ai-strength.md,
+    /// stop 42: Rapfi proves twice our wins at equal nodes, and without
+    /// its reductions it proves about as many as we do).
     #[allow(clippy::too_many_arguments)]
     fn late_move_reduction(
         &self,
         us: Color,
         m: usize,
-        ms: i32,
         depth: i32,
         i: usize,
         kind: NodeKind,
         improving: bool,
         ply: usize,
+        defending: bool,
     ) -> i32 {
         let mut r = self.params.reduction(depth, i);
+        // Expected to fail high: its first move (or a killer) should cut.
+        if kind == NodeKind::Cut && !self.killers[ply].contains(&m) {
+            r += 2;
+        }
         if kind == NodeKind::Pv {
             r -= 1;
         } else if !improving && r > 1 {
             r += 1;
         }
-        // A move that makes an open three or blocks one matters more.
-        let them = us.opponent();
-        if self.pos.threat(m, us) <= Threat::Three || self.pos.threat(m, them) <= Threat::Three {
-            r -= 1;
-        }
-        if ms >= QUIET || self.killers[ply].contains(&m) {
-            r -= 1;
+        // A defence far from both last moves (a counter-four elsewhere)
+        // rarely stops the threat; it only delays.
+        if defending {
+            let far = |c: Option<usize>| c.is_none_or(|c| distance(c, m) > 4);
+            if far(self.pos.recent(2)) && far(self.pos.recent(3)) {
+                r += 2;
+            }
         }
         r - self.history[us.index()][m] / (HISTORY_MAX / 2)
     }
