@@ -698,8 +698,10 @@ impl<'a> Engine<'a> {
                 continue;
             }
             // Forcing moves are never pruned: the table's move and our
-            // fours (defences are few and get searched in full).
-            let forcing = Some(m) == tt_move || self.pos.threat(m, us).is_four();
+            // fours (a defending node has few moves, so move-count pruning
+            // seldom reaches its defences; they are reduced like any move).
+            let four = self.pos.threat(m, us).is_four();
+            let forcing = Some(m) == tt_move || four;
             let quiet = ms < QUIET && !defending;
             // A move that makes nothing for either side (not even a two or
             // a closed three) rarely matters near the leaves.
@@ -729,7 +731,7 @@ impl<'a> Engine<'a> {
             let likely_fail_high = kind == NodeKind::Cut
                 && p.fail_high_margin > 0
                 && eval >= beta + p.fail_high_margin * depth
-                && !self.pos.threat(m, us).is_four();
+                && !four;
             let next = next + extension - likely_fail_high as i32;
             self.make(m, us);
             let mut s;
