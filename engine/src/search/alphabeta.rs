@@ -424,12 +424,14 @@ fn pick(moves: &mut [(usize, i32)], i: usize) -> (usize, i32) {
     moves[i]
 }
 
-/// Chebyshev distance between two padded indices.
+/// Whether two padded indices are within four cells of each other in
+/// both directions (Chebyshev distance <= 4): the reach of a line of five,
+/// so a move this close can take part in the other's threats.
 #[inline]
-fn distance(a: usize, b: usize) -> usize {
+fn near(a: usize, b: usize) -> bool {
     let (ax, ay) = (a % STRIDE, a / STRIDE);
     let (bx, by) = (b % STRIDE, b / STRIDE);
-    ax.abs_diff(bx).max(ay.abs_diff(by))
+    ax.abs_diff(bx).max(ay.abs_diff(by)) <= 4
 }
 
 pub fn win_at(ply: usize) -> i32 {
@@ -893,7 +895,7 @@ impl<'a> Engine<'a> {
         // A defence far from both last moves (a counter-four elsewhere)
         // rarely stops the threat; it only delays.
         if defending {
-            let far = |c: Option<usize>| c.is_none_or(|c| distance(c, m) > 4);
+            let far = |c: Option<usize>| c.is_none_or(|c| !near(c, m));
             if far(self.pos.recent(2)) && far(self.pos.recent(3)) {
                 r += 2;
             }
@@ -965,7 +967,7 @@ impl<'a> Engine<'a> {
         };
         for cell in self.pos.live_cells() {
             let t = self.pos.threat(cell, us);
-            if t <= weakest && anchor.is_none_or(|a| distance(a, cell) <= 4) {
+            if t <= weakest && anchor.is_none_or(|a| near(a, cell)) {
                 moves.push((cell, move_score(&self.pos, cell, us)));
             }
         }
