@@ -620,13 +620,7 @@ impl<'a> Engine<'a> {
             tt_entry = Some(e);
             if !pv && e.depth as i32 >= depth {
                 let s = from_tt(e.score as i32, ply);
-                let cut = match e.bound() {
-                    Bound::Exact => true,
-                    Bound::Lower => s >= beta,
-                    Bound::Upper => s <= alpha,
-                    Bound::None => false,
-                };
-                if cut {
+                if e.bound().settles(s, alpha, beta) {
                     return s;
                 }
             }
@@ -792,20 +786,13 @@ impl<'a> Engine<'a> {
             // Only the excluded move was left.
             return alpha;
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
         self.tt.store(
             key,
             Store {
                 depth,
                 score: to_tt(best, ply),
                 eval: NO_EVAL as i32,
-                bound,
+                bound: Bound::of(best, original_alpha, beta),
                 best: best_move,
             },
         );
@@ -929,13 +916,7 @@ impl<'a> Engine<'a> {
         let key = self.pos.key(us);
         if let Some(e) = self.tt.probe(key) {
             let s = from_tt(e.score as i32, ply);
-            let cut = match e.bound() {
-                Bound::Exact => true,
-                Bound::Lower => s >= beta,
-                Bound::Upper => s <= alpha,
-                Bound::None => false,
-            };
-            if cut {
+            if e.bound().settles(s, alpha, beta) {
                 return s;
             }
         }
@@ -991,20 +972,13 @@ impl<'a> Engine<'a> {
         }
         self.lists[ply] = moves;
         if !self.stopped {
-            let bound = if best >= beta {
-                Bound::Lower
-            } else if best > original_alpha {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
             self.tt.store(
                 key,
                 Store {
                     depth: 0,
                     score: to_tt(best, ply),
                     eval: NO_EVAL as i32,
-                    bound,
+                    bound: Bound::of(best, original_alpha, beta),
                     best: None,
                 },
             );

@@ -24,6 +24,29 @@ pub enum Bound {
 }
 
 impl Bound {
+    /// What a search in the window (`alpha`, `beta`), `alpha` as it was
+    /// before any move, learned from its result `best`.
+    pub fn of(best: i32, alpha: i32, beta: i32) -> Bound {
+        if best >= beta {
+            Bound::Lower
+        } else if best > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        }
+    }
+
+    /// Whether a stored `score` with this bound answers a search in the
+    /// window (`alpha`, `beta`) without searching.
+    pub fn settles(self, score: i32, alpha: i32, beta: i32) -> bool {
+        match self {
+            Bound::Exact => true,
+            Bound::Lower => score >= beta,
+            Bound::Upper => score <= alpha,
+            Bound::None => false,
+        }
+    }
+
     fn from_bits(bits: u8) -> Bound {
         match bits & 3 {
             1 => Bound::Upper,
@@ -268,6 +291,31 @@ impl Table {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_bound_settles_what_it_proves() {
+        // Over a grid of results and windows: a result's bound answers its
+        // own window, and another only when it pins the value.
+        let values = -40..=40;
+        for best in values.clone().step_by(5) {
+            for alpha in values.clone().step_by(10) {
+                for beta in (alpha + 1..=40).step_by(10) {
+                    let bound = Bound::of(best, alpha, beta);
+                    assert!(bound.settles(best, alpha, beta), "{best} {alpha} {beta}");
+                    // Another window: a fail-high result says nothing about
+                    // a beta above it, a fail-low one nothing about an alpha
+                    // below it; an exact one answers every window.
+                    match bound {
+                        Bound::Lower | Bound::Upper => {
+                            assert!(!bound.settles(best, best - 1, best + 1))
+                        }
+                        _ => assert!(bound.settles(best, best + 5, best + 10)),
+                    }
+                }
+            }
+        }
+        assert!(!Bound::None.settles(0, -1, 1));
+    }
 
     fn store(t: &mut Table, key: u64, depth: i32, bound: Bound) {
         t.store(
