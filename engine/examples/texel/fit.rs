@@ -3,7 +3,10 @@
 //! values the engine had before (so the loss before the fit is theirs).
 //! It also prints the loss of the weights the engine is built with on the
 //! same held-out games: the fair comparison of a new fit with the last one
-//! when the data (and so the split) changed.
+//! when the data (and so the split) changed. The held-out tenth is whole
+//! openings ([`GameLine::held_out`]): judged positions of one game are
+//! close to each other, so a tenth drawn by line measured how well a fit
+//! knew its own games as much as other ones.
 
 use crate::games::GameLine;
 use gomoku_engine::eval::learned::{
@@ -141,12 +144,11 @@ fn positions(games: &[GameLine], rules: Option<&[Rule]>) -> Positions {
         samples: Default::default(),
         choices: Default::default(),
     };
-    // Enumerated before the filter: the held-out games do not depend on it.
-    for (g, game) in games.iter().enumerate() {
+    for game in games {
         if !in_rules(game, rules) {
             continue;
         }
-        let validation = g % 10 == 9;
+        let validation = game.held_out();
         let mut pos = Position::new(&Board::new(15).expect("15 is valid"), game.rule);
         for (ply, p) in game.moves.iter().enumerate() {
             let us = Color::of_ply(ply);
@@ -516,10 +518,11 @@ pub fn main(args: &[String]) -> Result<(), String> {
         let w = train(samples, &start, scale, cfg.epochs, cfg.rate);
         let committed = flatten(&WEIGHTS[t]);
         println!(
-            "{}: {} positions, scale {scale}, loss train {:.4} -> {:.4}, \
+            "{}: {} positions ({} held out), scale {scale}, loss train {:.4} -> {:.4}, \
              validation {:.4} -> {:.4} (the engine's weights {:.4})",
             TABLE_NAMES[t],
             samples.len(),
+            samples.iter().filter(|s| s.validation).count(),
             loss(samples, &start, scale, false),
             loss(samples, &w, scale, false),
             loss(samples, &start, scale, true),

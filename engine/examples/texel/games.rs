@@ -20,6 +20,10 @@ const BALANCED: i32 = 300;
 /// `last` stands only for the position before its last move, the score
 /// being a judge's (a stronger engine's) expectation for Black there and
 /// the last move the judge's choice.
+/// The moves that make an opening (the harness's random openings and the
+/// Renju openings have three stones).
+pub const OPENING_PLIES: usize = 3;
+
 pub struct GameLine {
     pub rule: Rule,
     /// Black's score: 1, 0.5 or 0 for a game; any value in 0..=1 for a
@@ -56,6 +60,21 @@ impl GameLine {
             moves,
             only_last,
         })
+    }
+
+    /// Whether the line is in the fit's held-out tenth. The split is by
+    /// opening (the first [`OPENING_PLIES`] moves), not by line: a game,
+    /// its twin with the colours swapped and every judged position taken
+    /// from either fall on the same side, so the held-out loss measures
+    /// what carries to other games rather than to neighbouring positions
+    /// of the same ones.
+    pub fn held_out(&self) -> bool {
+        // FNV-1a over the opening's cells: stable across runs and builds.
+        let hash = (self.moves.iter().take(OPENING_PLIES))
+            .fold(0xcbf2_9ce4_8422_2325u64, |h, p| {
+                (h ^ p.index() as u64).wrapping_mul(0x0100_0000_01b3)
+            });
+        hash % 10 == 9
     }
 
     /// Whether the position before move `ply` is one of this line's samples.
@@ -235,5 +254,31 @@ mod tests {
             .collect();
         assert_eq!(sampled, vec![5]);
         assert_eq!(judged.write(), line);
+    }
+
+    /// The held-out split keeps every line of one opening together and
+    /// holds out about a tenth of the openings.
+    #[test]
+    fn the_split_holds_out_whole_openings() {
+        let line = |s: &str| GameLine::parse(s).unwrap();
+        let mut held = 0;
+        let cells: Vec<String> = (0..15 * 15)
+            .map(|i| Point::new((i % 15) as u8, (i / 15) as u8).to_notation(15))
+            .collect();
+        for (n, third) in cells
+            .iter()
+            .enumerate()
+            .filter(|(n, _)| *n != 112 && *n != 113)
+        {
+            let opening = format!("h8i8{third}");
+            let game = line(&format!("freestyle 1 {opening}j9k10l11"));
+            let position = line(&format!("freestyle 0.3 {opening}j10k9 last"));
+            let twin = line(&format!("freestyle 0 {opening}g7"));
+            assert_eq!(game.held_out(), position.held_out(), "opening {n}");
+            assert_eq!(game.held_out(), twin.held_out(), "opening {n}");
+            held += game.held_out() as usize;
+        }
+        // 223 openings: a tenth is 22; a fair split is well inside 8..=40.
+        assert!((8..=40).contains(&held), "{held} of 223 held out");
     }
 }
