@@ -33,9 +33,14 @@ openings the candidate will be screened on, which the match harness lists
 in seconds (`match --a engine --b engine --nodes 1 --rule R --openings
 random --seed S --games N`, each game line's word after "opening").
 
+With --results nothing is judged: every game kept is written as a games
+file line with its own result, for `texel fit --only ordering` (the
+judge's own games teach the ordering its moves; stop 47).
+
 Usage: scripts/judge-positions.py --judge BRAIN --out FILE [--turn MS] [--depth D]
                                   [--per-game K] [--skip-openings FILE]
                                   [--shard I --shards N] FILE...
+       scripts/judge-positions.py --results --out FILE [--skip-openings FILE] FILE...
 """
 import argparse
 import math
@@ -68,20 +73,25 @@ def move_names(text):
 
 
 def games(path):
-    """(rule, opening, moves) of every game in a match log or a `texel gen`
-    games file (whose lines name no opening: None)."""
+    """(rule, opening, moves, black_score) of every game in a match log or a
+    `texel gen` games file (whose lines name no opening: None)."""
     log_rule = "renju" if os.path.basename(path).startswith("R") else "freestyle"
     with open(path) as f:
         for line in f:
             if line.startswith("game") and "|" in line:
                 opening = re.search(r" opening (\S+)", line)
+                # "A black ... A scores 1": player A's colour and score.
+                result = re.search(r" A (black|white) .* A scores ([0-9.]+)", line)
+                score = result and float(result.group(2))
+                if result and result.group(1) == "white":
+                    score = 1.0 - score
                 yield (log_rule, opening and opening.group(1),
-                       move_names(line.rsplit("|", 1)[1]))
+                       move_names(line.rsplit("|", 1)[1]), score)
                 continue
             words = line.split()
             # A games file line; a judged position (ending in `last`) is no game.
             if len(words) == 3 and words[0] in RULES:
-                yield words[0], None, move_names(words[2])
+                yield words[0], None, move_names(words[2]), float(words[1])
 
 
 def positions(paths, per_game=0, skip_openings=frozenset()):
@@ -89,7 +99,7 @@ def positions(paths, per_game=0, skip_openings=frozenset()):
     from an opening in skip_openings are left out."""
     found = {}
     for path in paths:
-        for rule, opening, moves in games(path):
+        for rule, opening, moves, _ in games(path):
             if opening in skip_openings:
                 continue
             plies = list(range(FIRST_PLY, len(moves) - 1))
@@ -198,9 +208,22 @@ def black_score(ev, stones):
     return to_move if stones % 2 == 0 else 1.0 - to_move
 
 
+def write_results(paths, skip_openings, out_path):
+    """The games themselves as games-file lines (`rule black_score moves`),
+    those from an opening in skip_openings left out."""
+    with open(out_path, "w") as out:
+        for path in paths:
+            for rule, opening, moves, score in games(path):
+                if opening not in skip_openings and score is not None:
+                    out.write(f"{rule} {score:g} {''.join(moves)}\n")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--judge", required=True, help="the judging brain's command")
+    ap.add_argument("--judge", help="the judging brain's command")
+    ap.add_argument("--results", action="store_true",
+                    help="judge nothing: write each game kept as a games-file line with "
+                         "its result (an ordering fit on the judge's own games, stop 47)")
     ap.add_argument("--out", required=True)
     ap.add_argument("--turn", type=int, default=100, help="the judge's time a position, ms")
     ap.add_argument("--depth", type=int, default=0,
@@ -218,6 +241,11 @@ def main():
     if args.skip_openings:
         with open(args.skip_openings) as f:
             skip = {word for line in f for word in line.split()}
+    if args.results:
+        write_results(args.games, skip, args.out)
+        return
+    if not args.judge:
+        ap.error("--judge is needed unless --results")
     items = positions(args.games, args.per_game, skip)[args.shard::args.shards]
     if os.path.exists(args.out):
         with open(args.out) as f:

@@ -50,16 +50,24 @@ struct Config {
     /// Only these rules' tables are fitted (None: all); the others keep the
     /// engine's. The held-out games stay the same as without the filter.
     rules: Option<Vec<Rule>>,
+    /// Only the move ordering is fitted; the evaluation keeps the engine's
+    /// weights (game results of strong play carry to the ordering, not to
+    /// the evaluation: stop 47).
+    ordering_only: bool,
 }
+
+/// The epochs a fit runs unless told otherwise.
+const EPOCHS: usize = 2000;
 
 fn parse_args(args: &[String]) -> Result<Config, String> {
     let mut c = Config {
         data: Vec::new(),
-        epochs: 2000,
+        epochs: EPOCHS,
         rate: 0.5,
         write: None,
         from_engine: false,
         rules: None,
+        ordering_only: false,
     };
     let mut it = args.iter();
     while let Some(flag) = it.next() {
@@ -74,6 +82,10 @@ fn parse_args(args: &[String]) -> Result<Config, String> {
                 let rules: Option<Vec<Rule>> = v.split(',').map(Rule::from_name).collect();
                 c.rules = Some(rules.ok_or_else(bad)?);
             }
+            "--only" => match v.as_str() {
+                "ordering" => c.ordering_only = true,
+                _ => return Err(bad()),
+            },
             "--from" => {
                 c.from_engine = match v.as_str() {
                     "engine" => true,
@@ -501,6 +513,10 @@ pub fn main(args: &[String]) -> Result<(), String> {
     let positions = positions(&games, cfg.rules.as_deref());
     let mut fitted = Vec::new();
     for (t, samples) in positions.samples.iter().enumerate() {
+        if cfg.ordering_only {
+            fitted.push(WEIGHTS[t].clone());
+            continue;
+        }
         if samples.is_empty() {
             println!(
                 "{}: no positions, the engine's weights kept",
@@ -565,16 +581,22 @@ fn source(tables: &[Weights], policies: &[Policy], cfg: &Config, before: &[&str]
         let names: Vec<&str> = rules.iter().map(|r| r.name()).collect();
         options.push_str(&format!(" --rules {}", names.join(",")));
     }
+    if cfg.ordering_only {
+        options.push_str(" --only ordering");
+    }
+    if cfg.epochs != EPOCHS {
+        options.push_str(&format!(" --epochs {}", cfg.epochs));
+    }
     let _ = writeln!(
         s,
         "//! The evaluation's weights, written by `cargo run --release -p gomoku-engine \
          --example texel -- fit{options}` from {} (do not edit by hand: fit again).",
         files.join(", ")
     );
-    if cfg.rules.is_some() && !before.is_empty() {
+    if (cfg.rules.is_some() || cfg.ordering_only) && !before.is_empty() {
         let _ = writeln!(
             s,
-            "//! The other rules' tables are those of the file it replaced, whose header was:"
+            "//! The tables it did not fit are those of the file it replaced, whose header was:"
         );
         for line in before {
             let _ = writeln!(s, "//! > {}", line.trim_start_matches("//!").trim());
@@ -643,6 +665,18 @@ mod tests {
             &header[2..],
             ["//! > Written from self-play.", "//! > > older"]
         );
+        // An ordering-only fit keeps the evaluation's tables: it quotes too,
+        // and names what reproduces it.
+        let ordering = args(&["--data", "g.txt", "--only", "ordering", "--epochs", "50"]).unwrap();
+        let text = source(&tables, &POLICY, &ordering, &before);
+        let header: Vec<&str> = text.lines().take_while(|l| l.starts_with("//!")).collect();
+        assert!(
+            header[0].contains("fit --only ordering --epochs 50` from g.txt"),
+            "{}",
+            header[0]
+        );
+        assert_eq!(header.len(), 4);
+        assert!(args(&["--only", "evaluation"]).is_err());
         // A fit of every rule replaces every table: nothing to quote.
         let all = args(&["--data", "judged.txt"]).unwrap();
         let text = source(&tables, &POLICY, &all, &before);
