@@ -5,8 +5,8 @@
 //! same held-out games: the fair comparison of a new fit with the last one
 //! when the data (and so the split) changed. The held-out tenth is whole
 //! openings ([`GameLine::held_out`]): judged positions of one game are
-//! close to each other, so a tenth drawn by line measured how well a fit
-//! knew its own games as much as other ones.
+//! close to each other, so a tenth drawn by line was not independent of
+//! the positions the fit learned from.
 
 use crate::games::GameLine;
 use gomoku_engine::eval::learned::{
@@ -51,8 +51,8 @@ struct Config {
     /// engine's. The held-out games stay the same as without the filter.
     rules: Option<Vec<Rule>>,
     /// Only the move ordering is fitted; the evaluation keeps the engine's
-    /// weights (game results of strong play carry to the ordering, not to
-    /// the evaluation: stop 47).
+    /// weights (stop 47: Rapfi's 511 self-play games moved the evaluation's
+    /// held-out loss by 0.0005 and the ordering's by 0.057).
     ordering_only: bool,
 }
 

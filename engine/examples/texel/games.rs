@@ -16,14 +16,14 @@ const MAX_MOVES: usize = 150;
 /// An opening is kept when a shallow search calls it within this of even.
 const BALANCED: i32 = 300;
 
+/// The moves that make an opening (the harness's random openings and the
+/// Renju openings have three stones).
+const OPENING_PLIES: usize = 3;
+
 /// One game of a games file, or one judged position: a line ending in
 /// `last` stands only for the position before its last move, the score
 /// being a judge's (a stronger engine's) expectation for Black there and
 /// the last move the judge's choice.
-/// The moves that make an opening (the harness's random openings and the
-/// Renju openings have three stones).
-pub const OPENING_PLIES: usize = 3;
-
 pub struct GameLine {
     pub rule: Rule,
     /// Black's score: 1, 0.5 or 0 for a game; any value in 0..=1 for a
@@ -265,6 +265,7 @@ mod tests {
         let cells: Vec<String> = (0..15 * 15)
             .map(|i| Point::new((i % 15) as u8, (i / 15) as u8).to_notation(15))
             .collect();
+        // Every third stone but on h8 and i8 themselves (cells 112, 113).
         for (n, third) in cells
             .iter()
             .enumerate()
