@@ -169,8 +169,8 @@ class Judge:
                 continue
         raise RuntimeError(f"the judge answered none of {SYNC_TRIES} ABOUTs")
 
-    def judge(self, moves):
-        """(eval word, choice) for the position, or None when the judge fails."""
+    def send_position(self, moves):
+        """Asks for a move in the position after `moves` (Black first)."""
         self.sync()
         n = len(moves)
         board = ["BOARD"]
@@ -179,6 +179,10 @@ class Judge:
             board.append(f"{x},{15 - y},{1 if (n - i) % 2 == 0 else 2}")
         board.append("DONE")
         self.send("\n".join(board))
+
+    def judge(self, moves):
+        """(eval word, choice) for the position, or None when the judge fails."""
+        self.send_position(moves)
         ev = None
         while True:
             line = self.read(30 * self.turn_ms / 1000 + 2)
