@@ -146,10 +146,11 @@ def collect(args):
                 after = judged(judges, args.judge, rule, args.turn, moves[: i + 1])
                 if after is None or not wins_for_mover(after[0]):
                     continue
-                before = judged(judges, args.judge, rule, args.turn, moves[:i])
                 position = "".join(moves[:i])
-                if before is not None and not before[0].startswith("-M") \
-                        and position not in written:
+                if position in written:
+                    break
+                before = judged(judges, args.judge, rule, args.turn, moves[:i])
+                if before is not None and not before[0].startswith("-M"):
                     written.add(position)
                     out.write(f"{rule} {position} {moves[i]} {before[1]} "
                               f"{before[0]}\n")
