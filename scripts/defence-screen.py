@@ -262,7 +262,9 @@ def main():
     s.add_argument("--judge", required=True)
     s.add_argument("--turn", type=int, default=1000, help="the judge's time a position, ms")
     s.add_argument("--brain", required=True)
-    s.add_argument("--brain-turn", type=int, default=200, help="the brain's time a move, ms")
+    s.add_argument("--brain-turn", type=int, default=200,
+                   help="the brain's time a move, ms (long, e.g. 20000, when --info sets "
+                        "max_node, so that the nodes decide)")
     s.add_argument("--info", action="append", default=[],
                    help="an INFO line for the brain, e.g. 'max_node 100000' (repeatable)")
     s.add_argument("--out", required=True)
