@@ -172,19 +172,22 @@ def read_positions(path):
                 yield words[0], jp.move_names(words[1]), words[2], words[3]
 
 
-def read_cache(path):
-    """Verdicts already given: {(rule, moves after the answer): eval}."""
+def read_cache(path, turn):
+    """Verdicts already given at the judge's time `turn`: {(rule, moves after
+    the answer): eval}. A verdict depends on the judge's time, so each line
+    names it and lines of other times are not used."""
     if not path or not os.path.exists(path):
         return {}
     with open(path) as f:
-        return {(w[0], w[1]): w[2] for w in (line.split() for line in f) if len(w) == 3}
+        return {(w[0], w[1]): w[3] for w in (line.split() for line in f)
+                if len(w) == 4 and w[2] == str(turn)}
 
 
 def screen(args):
     positions = list(read_positions(args.positions))
     # One verdict per (position, answer): brains that answer alike are then
     # told apart only where their answers differ, not by the judge's noise.
-    cache = read_cache(args.cache)
+    cache = read_cache(args.cache, args.turn)
     cache_out = open(args.cache, "a") if args.cache else None
     judges = {}
     held = same_loss = same_judge = answered = 0
@@ -207,7 +210,7 @@ def screen(args):
                     continue
                 cache[key] = verdict[0]
                 if cache_out:
-                    cache_out.write(f"{key[0]} {key[1]} {verdict[0]}\n")
+                    cache_out.write(f"{key[0]} {key[1]} {args.turn} {verdict[0]}\n")
                     cache_out.flush()
             ev = cache[key]
             ok = not wins_for_mover(ev)
