@@ -35,8 +35,8 @@ order does not matter) and chooses a move; the judge then reads the
 position after it. The move holds if the judge proves no win for Black.
 Prints how many held, and writes one line a position (held 0/1, the move)
 so that two brains' answers can be compared position by position
-(--compare OTHER_RESULTS prints the positions held by one and not the
-other).
+(`compare A B`: how many each holds of the positions in both, and the
+difference over the positions held by one and not the other).
 
 With --cache the judge's verdict on each (position, answer) is kept and
 reused by later screens: a brain that answers as another did gets the same
@@ -65,21 +65,17 @@ _spec.loader.exec_module(jp)
 
 
 def lost_white_games(path, any_white=False):
-    """(rule, opening length, moves) of the games player A lost as White
-    (with any_white, every game White lost: a brain's games with itself)."""
-    rule = "renju" if os.path.basename(path).startswith("R") else "freestyle"
-    with open(path) as f:
-        for line in f:
-            if not line.startswith("game") or "|" not in line:
-                continue
-            lost = r" A white .* A scores 0 " if not any_white else \
-                r" A white .* A scores 0 | A black .* A scores 1 "
-            if not re.search(lost, line):
-                continue
-            opening = len(jp.move_names(re.search(r" opening (\S+)", line).group(1)))
-            moves = jp.move_names(line.rsplit("|", 1)[1])
-            if len(moves) > opening + 1:
-                yield rule, opening, moves
+    """(rule, opening length, moves) of the match-log games player A lost as
+    White (with any_white, every game White lost: a brain's games with
+    itself), read by judge-positions.py's reader."""
+    for rule, opening, moves, black_score, a_colour in jp.games(path):
+        if opening is None or black_score != 1.0:
+            continue
+        if not any_white and a_colour != "white":
+            continue
+        stones = len(jp.move_names(opening))
+        if len(moves) > stones + 1:
+            yield rule, stones, moves
 
 
 def wins_for_mover(ev):
@@ -188,10 +184,9 @@ def screen(args):
     # One verdict per (position, answer): brains that answer alike are then
     # told apart only where their answers differ, not by the judge's noise.
     cache = read_cache(args.cache, args.turn)
-    cache_out = open(args.cache, "a") if args.cache else None
     judges = {}
     held = same_loss = same_judge = answered = 0
-    with open(args.out, "w") as out:
+    with open(args.out, "w") as out, open(args.cache or os.devnull, "a") as cache_out:
         for rule, moves, loss, judge_move in positions:
             brain = None
             try:
@@ -209,9 +204,8 @@ def screen(args):
                 if verdict is None:
                     continue
                 cache[key] = verdict[0]
-                if cache_out:
-                    cache_out.write(f"{key[0]} {key[1]} {args.turn} {verdict[0]}\n")
-                    cache_out.flush()
+                cache_out.write(f"{key[0]} {key[1]} {args.turn} {verdict[0]}\n")
+                cache_out.flush()
             ev = cache[key]
             ok = not wins_for_mover(ev)
             answered += 1

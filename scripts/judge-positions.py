@@ -73,8 +73,9 @@ def move_names(text):
 
 
 def games(path):
-    """(rule, opening, moves, black_score) of every game in a match log or a
-    `texel gen` games file (whose lines name no opening: None)."""
+    """(rule, opening, moves, black_score, a_colour) of every game in a match
+    log or a `texel gen` games file (whose lines name no opening and no
+    player A: None)."""
     log_rule = "renju" if os.path.basename(path).startswith("R") else "freestyle"
     with open(path) as f:
         for line in f:
@@ -86,12 +87,13 @@ def games(path):
                 if result and result.group(1) == "white":
                     score = 1.0 - score
                 yield (log_rule, opening and opening.group(1),
-                       move_names(line.rsplit("|", 1)[1]), score)
+                       move_names(line.rsplit("|", 1)[1]), score,
+                       result and result.group(1))
                 continue
             words = line.split()
             # A games file line; a judged position (ending in `last`) is no game.
             if len(words) == 3 and words[0] in RULES:
-                yield words[0], None, move_names(words[2]), float(words[1])
+                yield words[0], None, move_names(words[2]), float(words[1]), None
 
 
 def positions(paths, per_game=0, skip_openings=frozenset()):
@@ -99,7 +101,7 @@ def positions(paths, per_game=0, skip_openings=frozenset()):
     from an opening in skip_openings are left out."""
     found = {}
     for path in paths:
-        for rule, opening, moves, _ in games(path):
+        for rule, opening, moves, _, _ in games(path):
             if opening in skip_openings:
                 continue
             plies = list(range(FIRST_PLY, len(moves) - 1))
@@ -217,7 +219,7 @@ def write_results(paths, skip_openings, out_path):
     those from an opening in skip_openings left out."""
     with open(out_path, "w") as out:
         for path in paths:
-            for rule, opening, moves, score in games(path):
+            for rule, opening, moves, score, _ in games(path):
                 if opening not in skip_openings and score is not None:
                     out.write(f"{rule} {score:g} {''.join(moves)}\n")
 
