@@ -121,9 +121,9 @@ mod tests {
             turn_ms,
             ..Clock::default()
         };
-        assert_eq!(ms(clock(200).budget(0)), 200 - 48);
-        assert_eq!(ms(clock(1_000).budget(0)), 1_000 - 90);
-        assert_eq!(ms(clock(5_000).budget(0)), 5_000 - 250);
+        assert_eq!(ms(clock(200).budget(0)), 200 - 28);
+        assert_eq!(ms(clock(1_000).budget(0)), 1_000 - 60);
+        assert_eq!(ms(clock(5_000).budget(0)), 5_000 - 220);
         assert_eq!(ms(clock(30_000).budget(50)), 30_000 - 300);
         // A tiny limit still leaves half of it rather than nothing.
         assert_eq!(ms(clock(40).budget(0)), 20);
@@ -138,10 +138,11 @@ mod tests {
             time_left_ms: Some(100_000),
             ..Clock::default()
         };
-        // 100 s over 25 moves = 4 s, less 50 + 160 ms.
-        assert_eq!(ms(clock.budget(0)), 4_000 - 210);
-        // Later in the game the share grows: 100 s / 15 moves.
-        assert_eq!(ms(clock.budget(40)), 6_666 - 300);
+        // 100 s over 25 moves = 4 s, less 20 + 160 ms.
+        assert_eq!(ms(clock.budget(0)), 4_000 - 180);
+        // Later in the game the share grows: 100 s / 15 moves, less
+        // 20 + 266 ms.
+        assert_eq!(ms(clock.budget(40)), 6_666 - 286);
         // Never fewer than 8 moves to go.
         assert_eq!(ms(clock.budget(200)), 12_500 - 300);
         // The turn limit still caps a generous match clock.
@@ -161,7 +162,7 @@ mod tests {
             used_ms: 25_000,
             late: Lateness::default(),
         };
-        assert_eq!(ms(counted.budget(0)), 1_000 - 90);
+        assert_eq!(ms(counted.budget(0)), 1_000 - 60);
         let unlimited = Clock {
             time_left_ms: Some(UNLIMITED),
             ..counted.clone()
@@ -188,14 +189,14 @@ mod tests {
             ..Clock::default()
         };
         let normal = clock.budget(0);
-        assert_eq!(ms(normal), 152);
+        assert_eq!(ms(normal), 172);
         // Descheduled at the deadline: answered 40 ms past the budget.
         clock.record_answer(normal, normal + Duration::from_millis(40));
-        assert_eq!(clock.used_ms, 192);
-        assert_eq!(ms(clock.budget(0)), 152 - 40);
+        assert_eq!(clock.used_ms, 212);
+        assert_eq!(ms(clock.budget(0)), 172 - 40);
         // A freak delay takes at most a quarter of the limit.
         clock.record_answer(normal, normal + Duration::from_millis(500));
-        assert_eq!(ms(clock.budget(0)), 152 - 50);
+        assert_eq!(ms(clock.budget(0)), 172 - 50);
         // Answers on time let it decay, an eighth per move.
         let mut budgets = Vec::new();
         for _ in 0..60 {
@@ -204,7 +205,7 @@ mod tests {
             budgets.push(ms(clock.budget(0)));
         }
         assert!(budgets.windows(2).all(|w| w[0] <= w[1]), "{budgets:?}");
-        assert_eq!(budgets.last(), Some(&152));
+        assert_eq!(budgets.last(), Some(&172));
         assert_eq!(clock.late, Lateness::default());
     }
 
@@ -214,8 +215,8 @@ mod tests {
             turn_ms: 200,
             ..Clock::default()
         };
-        assert_eq!(ms(clock.budget_after(0, Duration::ZERO)), 152);
-        assert_eq!(ms(clock.budget_after(0, Duration::from_millis(100))), 52);
+        assert_eq!(ms(clock.budget_after(0, Duration::ZERO)), 172);
+        assert_eq!(ms(clock.budget_after(0, Duration::from_millis(100))), 72);
         // Past the whole budget: play at once.
         assert_eq!(clock.budget_after(0, Duration::from_secs(3)), FAST);
     }

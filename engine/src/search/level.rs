@@ -207,11 +207,10 @@ mod tests {
     fn a_level_searches_its_think_time_less_a_reserve() {
         let ms = |d: Duration| d.as_millis() as u64;
         let within = super::super::search_time_within;
-        // 4 % + a fifth (20..50 ms) kept back; capped at 300 ms; never
-        // below half.
+        // 4 % + 20 ms kept back; capped at 300 ms; never below half.
         assert_eq!(ms(within(Duration::from_millis(100))), 76);
-        assert_eq!(ms(within(Duration::from_millis(200))), 152);
-        assert_eq!(ms(within(Duration::from_millis(1_000))), 910);
+        assert_eq!(ms(within(Duration::from_millis(200))), 172);
+        assert_eq!(ms(within(Duration::from_millis(1_000))), 940);
         assert_eq!(ms(within(Duration::from_millis(20_000))), 19_700);
         assert_eq!(ms(within(Duration::from_millis(30))), 15);
         for level in Level::ALL {
