@@ -54,7 +54,6 @@ import importlib.util
 import math
 import os
 import queue
-import re
 import sys
 
 _spec = importlib.util.spec_from_file_location(
@@ -93,13 +92,7 @@ class Brain(jp.Judge):
 
     def choose(self, moves):
         self.send_position(moves)
-        while True:
-            line = self.read(30 * self.turn_ms / 1000 + 10)
-            if line.startswith("ERROR"):
-                raise RuntimeError(f"the brain refused the position: {line}")
-            if re.fullmatch(r"\d+,\d+", line):
-                x, y = map(int, line.split(","))
-                return f"{chr(97 + x)}{15 - y}"
+        return self.read_move(30 * self.turn_ms / 1000 + 10, "the brain refused the position")
 
 
 def judged(judges, cmd, rule, turn, moves):

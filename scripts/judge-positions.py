@@ -182,20 +182,30 @@ class Judge:
         board.append("DONE")
         self.send("\n".join(board))
 
+    def read_move(self, timeout, fault, seen=lambda line: None):
+        """The move the brain answers (a name such as `h8`), each line before
+        it given to `seen`; an ERROR line raises `fault` with it."""
+        while True:
+            line = self.read(timeout)
+            if line.startswith("ERROR"):
+                raise RuntimeError(f"{fault}: {line}")
+            if re.fullmatch(r"\d+,\d+", line):
+                x, y = map(int, line.split(","))
+                return f"{chr(97 + x)}{15 - y}"
+            seen(line)
+
     def judge(self, moves):
         """(eval word, choice) for the position, or None when the judge fails."""
         self.send_position(moves)
-        ev = None
-        while True:
-            line = self.read(30 * self.turn_ms / 1000 + 2)
-            if line.startswith("ERROR"):
-                raise RuntimeError(f"the judge is out of step: {line}")
+        evals = []
+
+        def seen(line):
             found = re.search(r"Eval ([+-]?M?\d+)", line)
             if found:
-                ev = found.group(1)
-            if re.fullmatch(r"\d+,\d+", line):
-                x, y = map(int, line.split(","))
-                return (ev, f"{chr(97 + x)}{15 - y}") if ev else None
+                evals.append(found.group(1))
+
+        move = self.read_move(30 * self.turn_ms / 1000 + 2, "the judge is out of step", seen)
+        return (evals[-1], move) if evals else None
 
     def close(self):
         try:
