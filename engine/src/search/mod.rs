@@ -191,8 +191,9 @@ const ROOT_VCF_SHARE: u32 = 16;
 const ROOT_VCT_NODES: u64 = 20_000;
 const ROOT_VCT_SHARE: u32 = 8;
 
-/// The least that [`search_time_within`] keeps back for scheduling delays,
-/// in ms, whatever the limit.
+/// What [`search_time_within`] keeps back for scheduling delays besides its
+/// 4 %, in ms, whatever the limit (the load probe's [`stop_time`] adds what
+/// a busy machine needs beyond it).
 const SCHEDULING_RESERVE_MIN: u64 = 20;
 
 /// The time to search within a limit: the limit less a reserve for what the
