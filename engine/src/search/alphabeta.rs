@@ -17,6 +17,9 @@ pub const INF: i32 = 32_000;
 /// Scores beyond this are mates.
 pub const MATE_BOUND: i32 = MATE - 1_000;
 pub const MAX_PLY: usize = 120;
+/// A PV node's alpha raised by a score beyond this (a won or lost line)
+/// keeps the depth of the remaining moves: see `alpha_raise_depth`.
+const ALPHA_RAISE_BOUND: i32 = 2_000;
 /// How many of our own fours the quiescence may chain.
 const QUIESCENCE_FOURS: u32 = 6;
 
@@ -673,9 +676,9 @@ impl<'a> Engine<'a> {
         self.order(&mut moves, us, ply, tt_move);
         // Answering an open three is forced: it costs no depth, so threat
         // sequences (VCT) are read about twice as deep. Bounded by ply.
-        let extension =
+        let forced_extension =
             (defending && moves.len() <= 3 && (ply as i32) < self.root_depth + 2) as i32;
-        let next = depth - 1 + extension;
+        let mut depth = depth;
         let original_alpha = alpha;
         let mut best = -INF;
         let mut best_move = None;
@@ -728,7 +731,7 @@ impl<'a> Engine<'a> {
                 && p.fail_high_margin > 0
                 && eval >= beta + p.fail_high_margin * depth
                 && !four;
-            let next = next + extension - likely_fail_high as i32;
+            let next = depth - 1 + forced_extension + extension - likely_fail_high as i32;
             self.make(m, us);
             let mut s;
             if i == 0 {
@@ -773,6 +776,11 @@ impl<'a> Engine<'a> {
                             self.reward_cutoff(us, ply, depth, m, tried);
                         }
                         break;
+                    }
+                    // A PV node that has found a better line searches the
+                    // rest a ply less: they now have to beat it, not alpha.
+                    if depth > 2 && depth < p.alpha_raise_depth && s.abs() < ALPHA_RAISE_BOUND {
+                        depth -= 1;
                     }
                 }
             }

@@ -109,6 +109,10 @@ search_params! {
     /// At a cut node whose evaluation is this much per depth above beta
     /// (0 = off), moves other than fours are searched a ply less deep.
     fail_high_margin: 15, 0, 200;
+    /// A PV node whose alpha is raised (short of a win) at a remaining depth
+    /// from 3 to below this searches its remaining moves a ply less deep
+    /// (0 = off).
+    alpha_raise_depth: 12, 0, 40;
 }
 
 /// The levels' rule for starting a new depth: only while less than half of
@@ -119,9 +123,9 @@ impl SearchParams {
     /// These parameters with the search's selectivity back where the
     /// depth-limited levels (Novice to Expert) and the opening AI's
     /// judgements were calibrated: no move-count pruning, no singular
-    /// extension, no fail-high reduction, no razoring, no internal
-    /// iterative reduction, reverse futility near the leaves only, the old
-    /// rule for starting a new depth and no root VCT.
+    /// extension, no fail-high or alpha-raise reduction, no razoring, no
+    /// internal iterative reduction, reverse futility near the leaves only,
+    /// the old rule for starting a new depth and no root VCT.
     pub fn full_width(self) -> SearchParams {
         SearchParams {
             move_count_percent: 0,
@@ -131,6 +135,7 @@ impl SearchParams {
             razor_depth: 0,
             singular_depth: 0,
             fail_high_margin: 0,
+            alpha_raise_depth: 0,
             new_depth_percent: FULL_WIDTH_NEW_DEPTH_PERCENT,
             root_vct_threats: 0,
             ..self
