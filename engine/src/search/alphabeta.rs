@@ -17,8 +17,9 @@ pub const INF: i32 = 32_000;
 /// Scores beyond this are mates.
 pub const MATE_BOUND: i32 = MATE - 1_000;
 pub const MAX_PLY: usize = 120;
-/// A PV node's alpha raised by a score beyond this (a won or lost line)
-/// keeps the depth of the remaining moves: see `alpha_raise_depth`.
+/// A PV node's alpha raised by a score beyond this (a line already judged
+/// won or lost, proven or not) keeps the depth of the remaining moves: see
+/// `alpha_raise_depth`.
 const ALPHA_RAISE_BOUND: i32 = 2_000;
 /// How many of our own fours the quiescence may chain.
 const QUIESCENCE_FOURS: u32 = 6;
