@@ -316,7 +316,15 @@ enum Outcome {
     Draw,
 }
 
-/// How a game ended for the record: a five, a full board, or a failure.
+const FIVE: &str = "five";
+const FULL_BOARD: &str = "full board";
+const NO_LEGAL_MOVE: &str = "no legal move";
+/// The notes of a game that ended by the rules; any other note is a
+/// player's failure.
+const RULE_ENDINGS: [&str; 3] = [FIVE, FULL_BOARD, NO_LEGAL_MOVE];
+
+/// How a game ended for the record: a five, a full board, a side with no
+/// legal move left, or a failure.
 struct Game {
     outcome: Outcome,
     moves: usize,
@@ -357,6 +365,12 @@ fn play(
     loop {
         let color = Color::of_ply(moves.len());
         let side = color.index();
+        // In Renju every empty point may be forbidden to Black (near a full
+        // board): the rules draw the game there, and a brain has no move to
+        // answer with, so it is not asked.
+        if !rules::has_legal_move(&board, cfg.rule, color) {
+            return end(Outcome::Draw, &moves, NO_LEGAL_MOVE.into(), chatter);
+        }
         let time_left = cfg.game_time.map(|g| g.saturating_sub(used[side]));
         let budget = budget(players[side], cfg);
         let answer = movers[side].think(
@@ -377,7 +391,10 @@ fn play(
                     chatter,
                 );
             }
-            Ok((None, _)) => return end(Outcome::Draw, &moves, "no legal move".into(), chatter),
+            Ok((None, _)) => {
+                let note = format!("{color:?} gave no move though one is legal");
+                return end(Outcome::Win(color.opponent()), &moves, note, chatter);
+            }
             Ok((Some(p), t)) => {
                 if moved[side] {
                     clocks[side].add(t, budget);
@@ -403,10 +420,10 @@ fn play(
         board.place(p, color).expect("checked legal");
         moves.push(p);
         if rules::winning_line(&board, p, cfg.rule).is_some() {
-            return end(Outcome::Win(color), &moves, "five".into(), chatter);
+            return end(Outcome::Win(color), &moves, FIVE.into(), chatter);
         }
         if board.is_full() {
-            return end(Outcome::Draw, &moves, "full board".into(), chatter);
+            return end(Outcome::Draw, &moves, FULL_BOARD.into(), chatter);
         }
     }
 }
@@ -462,7 +479,7 @@ impl Side {
         };
         let tally = &mut self.tally;
         tally.push(result);
-        if game.note != "five" && game.note != "full board" {
+        if !RULE_ENDINGS.contains(&game.note.as_str()) {
             self.failures.push(format!("game {}: {}", g + 1, game.note));
         }
         let opening_text: String = opening.iter().map(|p| p.to_notation(15)).collect();
@@ -755,6 +772,42 @@ mod tests {
         assert_eq!(
             clocks[0].moves as usize + clocks[1].moves as usize,
             moves.len() - 2 - 2
+        );
+    }
+
+    /// A Renju game of this harness (stop 53, 1 s) that filled the board
+    /// but for m6, a point forbidden to Black, with Black to move: the rules
+    /// draw it, and no player is asked for a move it cannot give (a brain
+    /// that answered `ERROR` was counted as timed out before).
+    #[test]
+    fn a_side_with_no_legal_move_left_draws() {
+        const RECORD: &str = "h8h9h10g9i9j10g11j8j11f12i11h11i12i10h13g14g12k13l11k10l10k11\
+            k12h12l12l13m10j13m12j12m13m11k8l9k6k7j6l6m5k5j4n9j5j3l5j7h7k9o9h6f11i14i6k4f7f9\
+            i7d9e9i4e7g7e8j9m9e6d8c7d10e11g6f5b10c9c10e10b9b8e13d11o12n12g8f8b13d12i5i8c13d13\
+            o11o10b12b11c11a13d6h14f14n7m7c5c6f13c12c14g15k3h3e4h4d3d4n8g5f6d7d5b5a4n6f2f3a6\
+            k1e2i3j2e3g3d2h15e12a5a3a11m4o6m8c1c2d1l1b3m1j1d15a12n3o2m2m3o1n1a14e1b1l15i15n11\
+            n10o8k14h2a10f4i2l7i1n15f1j14n14h1a8n5b7a1a2c15o14o15k15l14o5l2a15l4b15l3e15m14\
+            f15o4j15m15b14d14e14g13i13n13o13f10g10a9c8l8o7b6a7e5h5b2c4g4o3c3n2g2g1b4n4k2";
+        let opening = parse_openings(RECORD).unwrap().remove(0);
+        let board = board_of(&opening);
+        let m6 = Point::parse("m6", 15).unwrap();
+        assert_eq!(board.empty_points().collect::<Vec<_>>(), [m6]);
+        assert!(rules::is_forbidden(&board, m6), "m6 is forbidden to Black");
+        let cfg = parse_args(&args("--a beginner --b novice --rule renju --time 20")).unwrap();
+        let mut a = Side::new(cfg.a.clone(), None);
+        let line = a.play_game(&cfg, 0, &opening);
+        assert_eq!(a.tally.results, [0.5], "{line}");
+        assert!(a.failures.is_empty(), "{:?}", a.failures);
+        assert!(line.contains(NO_LEGAL_MOVE), "{line}");
+        // Freestyle has no forbidden point: Black plays m6.
+        let cfg = parse_args(&args("--a beginner --b novice --time 20")).unwrap();
+        let mut clocks = Clocks::default();
+        let game = play(&cfg, &opening, [&cfg.a, &cfg.b], 1, &mut clocks);
+        assert_eq!(game.moves, 225, "{}", game.note);
+        assert!(
+            [FIVE, FULL_BOARD].contains(&game.note.as_str()),
+            "{}",
+            game.note
         );
     }
 

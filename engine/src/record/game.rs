@@ -300,15 +300,11 @@ impl Game {
 
     /// Whether `side` may play nowhere: only possible where forbidden
     /// points are refused (under [`ForbiddenPolicy::Lose`] a forbidden
-    /// point can be played, and loses). Cheap in practice: the scan stops
-    /// at the first legal point.
+    /// point can be played, and loses).
     fn has_no_legal_move(&self, side: Color) -> bool {
         self.policy == ForbiddenPolicy::Refuse
             && self.rule.has_forbidden_moves(side)
-            && !self
-                .board
-                .empty_points()
-                .any(|p| rules::check_move(&self.board, self.rule, side, p).is_ok())
+            && !rules::has_legal_move(&self.board, self.rule, side)
     }
 
     /// Takes back the last move; it can be replayed with [`Game::redo`].

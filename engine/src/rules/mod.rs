@@ -188,6 +188,15 @@ pub fn check_move(board: &Board, rule: Rule, color: Color, p: Point) -> Result<(
     Ok(())
 }
 
+/// Whether `color` may play anywhere. False on a full board, and in Renju
+/// when every empty point is forbidden to Black: then Black cannot move and
+/// the game is drawn. Cheap: the scan stops at the first legal point.
+pub fn has_legal_move(board: &Board, rule: Rule, color: Color) -> bool {
+    board
+        .empty_points()
+        .any(|p| check_move(board, rule, color, p).is_ok())
+}
+
 /// Every point `color` may legally play.
 pub fn legal_moves(board: &Board, rule: Rule, color: Color) -> Vec<Point> {
     board
