@@ -194,15 +194,21 @@ pub fn check_move(board: &Board, rule: Rule, color: Color, p: Point) -> Result<(
 pub fn has_legal_move(board: &Board, rule: Rule, color: Color) -> bool {
     board
         .empty_points()
-        .any(|p| check_move(board, rule, color, p).is_ok())
+        .any(|p| empty_point_is_legal(board, rule, color, p))
 }
 
 /// Every point `color` may legally play.
 pub fn legal_moves(board: &Board, rule: Rule, color: Color) -> Vec<Point> {
     board
         .empty_points()
-        .filter(|&p| !(rule.has_forbidden_moves(color) && is_forbidden(board, p)))
+        .filter(|&p| empty_point_is_legal(board, rule, color, p))
         .collect()
+}
+
+/// Whether `color` may play at the empty point `p`: the fast forbidden
+/// check, without [`check_move`]'s reason.
+fn empty_point_is_legal(board: &Board, rule: Rule, color: Color, p: Point) -> bool {
+    !(rule.has_forbidden_moves(color) && is_forbidden(board, p))
 }
 
 #[cfg(test)]
