@@ -54,7 +54,8 @@ mod stats;
 
 use brain::{Brain, Failure, Limits};
 use cli::number;
-use gomoku_engine::rules::{self, Rule};
+use gomoku_engine::record::{Game as RecordedGame, GameResult};
+use gomoku_engine::rules::Rule;
 use gomoku_engine::search::classic;
 use gomoku_engine::search::{Level, SearchLimits, Searcher};
 use gomoku_engine::{Color, Point};
@@ -350,10 +351,6 @@ fn play(
         Mover::new(players[0], cfg, &mut chatter),
         Mover::new(players[1], cfg, &mut chatter),
     ];
-    let mut board = board_of(opening);
-    let mut moves = opening.to_vec();
-    let mut used = [Duration::ZERO; 2];
-    let mut moved = [false; 2];
     let record = |moves: &[Point]| -> String { moves.iter().map(|p| p.to_notation(15)).collect() };
     let end = |outcome, moves: &[Point], note: String, chatter| Game {
         outcome,
@@ -362,21 +359,38 @@ fn play(
         record: record(moves),
         chatter,
     };
-    loop {
-        let color = Color::of_ply(moves.len());
-        let side = color.index();
-        // In Renju every empty point may be forbidden to Black (near a full
-        // board): the rules draw the game there, and a brain has no move to
-        // answer with, so it is not asked.
-        if !rules::has_legal_move(&board, cfg.rule, color) {
-            return end(Outcome::Draw, &moves, NO_LEGAL_MOVE.into(), chatter);
+    // The game record judges every ending the rules define (a five, a full
+    // board, a side with no legal point left); the harness adds only the
+    // players' failures.
+    let mut game = match RecordedGame::from_moves(cfg.rule, 15, opening) {
+        Ok(game) => game,
+        Err(e) => {
+            return end(
+                Outcome::Draw,
+                opening,
+                format!("opening not playable: {e}"),
+                chatter,
+            );
         }
+    };
+    let mut used = [Duration::ZERO; 2];
+    let mut moved = [false; 2];
+    loop {
+        let moves = game.moves();
+        // An ended game asks no player: in Renju every empty point may be
+        // forbidden to Black, and a brain has no move to answer with.
+        if let Some(result) = game.result() {
+            let (outcome, note) = rule_ending(result);
+            return end(outcome, moves, note, chatter);
+        }
+        let color = game.to_move();
+        let side = color.index();
         let time_left = cfg.game_time.map(|g| g.saturating_sub(used[side]));
         let budget = budget(players[side], cfg);
         let answer = movers[side].think(
             cfg,
             budget,
-            &moves,
+            moves,
             color,
             time_left,
             seed.wrapping_add(moves.len() as u64),
@@ -386,14 +400,14 @@ fn play(
             Err(f) => {
                 return end(
                     Outcome::Win(color.opponent()),
-                    &moves,
+                    moves,
                     format!("{color:?} {f}"),
                     chatter,
                 );
             }
             Ok((None, _)) => {
                 let note = format!("{color:?} gave no move though one is legal");
-                return end(Outcome::Win(color.opponent()), &moves, note, chatter);
+                return end(Outcome::Win(color.opponent()), moves, note, chatter);
             }
             Ok((Some(p), t)) => {
                 if moved[side] {
@@ -408,24 +422,30 @@ fn play(
                 {
                     let note =
                         format!("{color:?} out of game time ({} ms)", used[side].as_millis());
-                    return end(Outcome::Win(color.opponent()), &moves, note, chatter);
+                    return end(Outcome::Win(color.opponent()), moves, note, chatter);
                 }
                 p
             }
         };
-        if let Err(e) = rules::check_move(&board, cfg.rule, color, p) {
-            let note = format!("{color:?} illegal move {}: {e:?}", p.to_xy());
-            return end(Outcome::Win(color.opponent()), &moves, note, chatter);
-        }
-        board.place(p, color).expect("checked legal");
-        moves.push(p);
-        if rules::winning_line(&board, p, cfg.rule).is_some() {
-            return end(Outcome::Win(color), &moves, FIVE.into(), chatter);
-        }
-        if board.is_full() {
-            return end(Outcome::Draw, &moves, FULL_BOARD.into(), chatter);
+        if let Err(e) = game.play(p) {
+            let note = format!("{color:?} illegal move {}: {e}", p.to_xy());
+            return end(Outcome::Win(color.opponent()), game.moves(), note, chatter);
         }
     }
+}
+
+/// The outcome and log note of a game the record ended by the rules.
+fn rule_ending(result: &GameResult) -> (Outcome, String) {
+    let outcome = result.winner().map_or(Outcome::Draw, Outcome::Win);
+    let note = match result {
+        GameResult::Five { .. } => FIVE,
+        GameResult::Draw => FULL_BOARD,
+        GameResult::NoLegalMove { .. } => NO_LEGAL_MOVE,
+        // Not reached under the refusing policy (a forbidden point is
+        // refused, not played); named, and counted as a failure, if it is.
+        other => return (outcome, other.to_string()),
+    };
+    (outcome, note.to_string())
 }
 
 /// One A player's games against B: A itself, or the base that
@@ -719,6 +739,7 @@ fn main() {
 mod tests {
     use super::*;
     use cli::words as args;
+    use gomoku_engine::rules;
 
     #[test]
     fn brains_levels_and_limits_parse() {
