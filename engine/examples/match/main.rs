@@ -59,7 +59,7 @@ use gomoku_engine::rules::Rule;
 use gomoku_engine::search::classic;
 use gomoku_engine::search::{Level, SearchLimits, Searcher};
 use gomoku_engine::{Color, Point};
-use openings::{RENJU26, board_of, parse_openings, random_openings};
+use openings::{RENJU26, parse_openings, random_openings};
 use stats::{Sprt, Tally, TimeUse, Verdict};
 use std::io::Write;
 use std::process::exit;
@@ -244,33 +244,38 @@ impl Mover {
         }
     }
 
-    /// The move for `color` after `moves`: Ok(None) when there is none.
-    #[allow(clippy::too_many_arguments)]
+    /// The move for the side to move in `game`: Ok(None) when there is none.
     fn think(
         &mut self,
         cfg: &Config,
         budget: Option<Duration>,
-        moves: &[Point],
-        color: Color,
+        game: &RecordedGame,
         time_left: Option<Duration>,
         seed: u64,
         chatter: &mut Vec<String>,
     ) -> Result<(Option<Point>, Duration), Failure> {
+        let color = game.to_move();
         match self {
             Mover::Broken(f) => Err(f.clone()),
             Mover::Brain(brain) => {
                 let turn = budget.unwrap_or(DEFAULT_TURN);
                 let allowed = time_left.map_or(turn, |left| left.min(turn));
                 brain
-                    .think(moves, color, time_left, allowed + cfg.tolerance, chatter)
+                    .think(
+                        game.moves(),
+                        color,
+                        time_left,
+                        allowed + cfg.tolerance,
+                        chatter,
+                    )
                     .map(|(p, t)| (Some(p), t))
             }
             Mover::InProcess(player, searcher) => {
-                let board = board_of(moves);
+                let board = game.board();
                 let cancel = AtomicBool::new(false);
                 let start = Instant::now();
                 let best = match player {
-                    Player::Classic => classic::best_move(&board, cfg.rule, color),
+                    Player::Classic => classic::best_move(board, cfg.rule, color),
                     Player::Engine => {
                         let limits = SearchLimits {
                             time: budget,
@@ -278,13 +283,13 @@ impl Mover {
                             ..Default::default()
                         };
                         searcher
-                            .search(&board, color, &limits, &cancel, &mut |_| {})
+                            .search(board, color, &limits, &cancel, &mut |_| {})
                             .best
                     }
                     Player::Level(level) => {
                         let info = match budget {
                             Some(t) => searcher.search_level_timed(
-                                &board,
+                                board,
                                 color,
                                 *level,
                                 seed,
@@ -293,7 +298,7 @@ impl Mover {
                                 &mut |_| {},
                             ),
                             None => searcher.search_level(
-                                &board,
+                                board,
                                 color,
                                 *level,
                                 seed,
@@ -390,8 +395,7 @@ fn play(
         let answer = movers[side].think(
             cfg,
             budget,
-            moves,
-            color,
+            &game,
             time_left,
             seed.wrapping_add(moves.len() as u64),
             &mut chatter,
@@ -740,6 +744,7 @@ mod tests {
     use super::*;
     use cli::words as args;
     use gomoku_engine::rules;
+    use openings::board_of;
 
     #[test]
     fn brains_levels_and_limits_parse() {
