@@ -86,8 +86,11 @@ def games(path):
                 score = result and float(result.group(2))
                 if result and result.group(1) == "white":
                     score = 1.0 - score
+                # Fields: the result, the players, the moves, and (when a
+                # brain said anything else) its chatter, which is no move list.
+                record = line.split(" | ")[2]
                 yield (log_rule, opening and opening.group(1),
-                       move_names(line.rsplit("|", 1)[1]), score,
+                       move_names(record), score,
                        result and result.group(1))
                 continue
             words = line.split()
