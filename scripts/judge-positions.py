@@ -87,8 +87,10 @@ def games(path):
                 if result and result.group(1) == "white":
                     score = 1.0 - score
                 # Fields: the result, the players, the moves, and (when a
-                # brain said anything else) its chatter, which is no move list.
-                record = line.split(" | ")[2]
+                # brain said anything else) its chatter, which is no move
+                # list. A log without the players' field has the moves second.
+                fields = line.split(" | ")
+                record = fields[2] if len(fields) > 2 else fields[-1]
                 yield (log_rule, opening and opening.group(1),
                        move_names(record), score,
                        result and result.group(1))
