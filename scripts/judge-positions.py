@@ -67,6 +67,9 @@ def point(move):
     return ord(move[0]) - 97, int(move[1:])
 
 
+MOVE_LIST = re.compile(r"(?:[a-o]\d+)+")
+
+
 def move_names(text):
     """The move names of a move list such as `h8h9i10`."""
     return re.findall(r"[a-o]\d+", text)
@@ -86,11 +89,11 @@ def games(path):
                 score = result and float(result.group(2))
                 if result and result.group(1) == "white":
                     score = 1.0 - score
-                # Fields: the result, the players, the moves, and (when a
-                # brain said anything else) its chatter, which is no move
-                # list. A log without the players' field has the moves second.
-                fields = line.split(" | ")
-                record = fields[2] if len(fields) > 2 else fields[-1]
+                # The moves are the field after the result that is a move
+                # list alone; the players' field (when the line has one) and
+                # a brain's chatter (when it said anything else) are not.
+                record = next((f for f in line.split(" | ")[1:]
+                               if MOVE_LIST.fullmatch(f.strip())), "")
                 yield (log_rule, opening and opening.group(1),
                        move_names(record), score,
                        result and result.group(1))
